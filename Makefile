@@ -1,0 +1,58 @@
+# uidx -- PGXS build.  `make demo` and `make test` are the two entry points;
+# the usual `make`, `make install` and `make installcheck` work as for any
+# PGXS extension.
+
+EXTENSION    = uidx
+EXTVERSION   = 1.0
+MODULE_big   = uidx
+OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
+DATA_built   = uidx--$(EXTVERSION).sql
+DATA         = $(filter-out $(DATA_built),$(wildcard uidx--*--*.sql))
+PG_CPPFLAGS  = -I$(srcdir)/src
+SHLIB_LINK   = -lcrypto
+EXTRA_CLEAN  = uidx--$(EXTVERSION).sql results/ regression.diffs regression.out
+
+# Every sql/NAME.sql is a pg_regress test with expected/NAME.out.
+REGRESS      = $(basename $(notdir $(sort $(wildcard sql/*.sql))))
+REGRESS_OPTS = --load-extension=uidx --timezone=UTC
+
+# The install script is assembled from one fragment per family.
+INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
+
+.PHONY: deps demo test bench fuzz asan-check
+
+ifneq ($(wildcard $(PGXS)),)
+include $(PGXS)
+
+# A line "-- @bytes16_type NAME" expands the shared 16-byte type template.
+BYTES16_TEMPLATE = sql/install/bytes16_type.sql.in
+uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(BYTES16_TEMPLATE)
+	awk -v tmpl=$(BYTES16_TEMPLATE) \
+	  '/^-- @bytes16_type / { t = $$3; \
+	      while ((getline line < tmpl) > 0) { gsub(/@TYPE@/, t, line); print line } \
+	      close(tmpl); next } { print }' $(INSTALL_FRAGMENTS) > $@
+endif
+
+# Installs what a fresh Debian 12 machine is missing (PostgreSQL 15 server,
+# headers, OpenSSL headers, clang for the fuzzers).  Does nothing when all is there.
+deps:
+	@bash test/scripts/ensure-deps.sh
+
+demo: deps
+	$(MAKE) all
+	$(MAKE) install
+	bash test/scripts/demo.sh
+
+# The whole suite: pg_regress plus every script under test/ that is cheap
+# enough for CI.  Runs against a private copy of the server with this tree
+# installed into it, so it never touches the system install or a running cluster.
+test: deps
+	$(MAKE) all
+	bash test/scripts/run-tests.sh
+
+bench: deps
+	$(MAKE) all
+	bash test/bench/run.sh

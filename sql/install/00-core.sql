@@ -1,0 +1,96 @@
+-- uidx install script, assembled from sql/install/*.sql by the Makefile.
+\echo Use "CREATE EXTENSION uidx" to load this file. \quit
+
+-- ---------------------------------------------------------------------------
+-- Shared: errors for registry look-ups, time-range partitions
+-- ---------------------------------------------------------------------------
+
+-- Raises "unknown <kind> <name>".  VOLATILE so that the planner never folds it
+-- into a constant (it is only reached when a registry look-up found nothing).
+CREATE FUNCTION uidx_raise_unknown_name(kind text, name text) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+
+-- Creates the missing RANGE partitions [b, b + step) for b = from_ts,
+-- from_ts + step, ... < to_ts of a table partitioned by one uidx
+-- time-ordered column, and returns the partitions it created.  The bounds are
+-- the <type>_lower_bound() of each instant; step arithmetic follows the
+-- session time zone (so '1 month' means calendar months).  Partitions are
+-- named <parent>_pYYYYMMDD (plus _HH24MI when the step is under a day), from
+-- the lower bound in UTC; an existing partition of that name is left alone.
+CREATE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
+                                            to_ts timestamptz, step interval)
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    strategy    "char";
+    nkeys       int2;
+    key_type    regtype;
+    key_name    text;
+    bound_fn    regprocedure;
+    parent_ns   name;
+    parent_name name;
+    name_format text;
+    lo          timestamptz;
+    hi          timestamptz;
+    part_name   text;
+    existing    regclass;
+BEGIN
+    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, c.relnamespace::regnamespace::name, c.relname
+      INTO strategy, nkeys, key_type, parent_ns, parent_name
+      FROM pg_partitioned_table p
+      JOIN pg_class c ON c.oid = p.partrelid
+      LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+     WHERE p.partrelid = parent;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'relation "%" is not a partitioned table', parent
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    IF strategy <> 'r' OR nkeys <> 1 OR key_type IS NULL THEN
+        RAISE EXCEPTION 'table "%" must be partitioned BY RANGE on a single column', parent
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF step <= interval '0' THEN
+        RAISE EXCEPTION 'partition step must be positive: "%"', step
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT e.extnamespace::regnamespace::name INTO key_name
+      FROM pg_extension e WHERE e.extname = 'uidx';
+    -- iuid -> iuid_lower_bound(timestamptz), and so on for each uidx type;
+    -- a uuid column is bounded by the millisecond in its first six bytes.
+    bound_fn := to_regprocedure(format('%I.%I(timestamptz)', key_name,
+                    CASE WHEN key_type = 'uuid'::regtype THEN 'uidx_uuid_lower_bound'
+                         ELSE format_type(key_type, NULL) || '_lower_bound' END));
+    IF bound_fn IS NULL THEN
+        RAISE EXCEPTION 'cannot make time partitions for a key of type %', key_type
+            USING ERRCODE = 'datatype_mismatch',
+                  HINT = 'The key must be an iuid, comb, distid or time-prefixed uuid column.';
+    END IF;
+
+    name_format := CASE WHEN step < interval '1 day' THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END;
+    lo := from_ts;
+    WHILE lo < to_ts LOOP
+        hi := lo + step;
+        part_name := parent_name || '_p' || to_char(lo AT TIME ZONE 'UTC', name_format);
+        existing := to_regclass(format('%I.%I', parent_ns, part_name));
+        IF existing IS NULL THEN
+            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
+                           parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
+                           bound_fn::oid::regproc, hi);
+            RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
+        ELSIF NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = existing AND inhparent = parent) THEN
+            RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+        lo := hi;
+    END LOOP;
+END
+$fn$;
+
+-- The smallest uuid whose first six bytes hold the unix millisecond of `at`:
+-- a partition bound for uuid columns holding UUIDv7, prefix COMB or iUID values.
+CREATE FUNCTION uidx_uuid_lower_bound(at timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+

@@ -1,0 +1,66 @@
+-- ---------------------------------------------------------------------------
+-- iUID: inDrive's UUIDv8 (spec section C)
+-- ---------------------------------------------------------------------------
+-- @bytes16_type iuid
+
+-- Registry of service/entity codes, e.g. (7, 'AyanOrder').  Its rows are
+-- user data: pg_dump keeps them.
+CREATE TABLE iuid_service_entity (
+    code smallint PRIMARY KEY CHECK (code BETWEEN 0 AND 255),
+    name text NOT NULL UNIQUE
+);
+SELECT pg_catalog.pg_extension_config_dump('iuid_service_entity', '');
+GRANT SELECT ON iuid_service_entity TO PUBLIC;
+
+CREATE FUNCTION iuid_generate(service_entity integer, country integer DEFAULT NULL)
+RETURNS iuid
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+
+CREATE FUNCTION iuid_generate(service_entity text, country integer DEFAULT NULL)
+RETURNS iuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$
+SELECT @extschema@.iuid_generate(
+    COALESCE((SELECT e.code::pg_catalog.int4
+                FROM @extschema@.iuid_service_entity e
+               WHERE e.name OPERATOR(pg_catalog.=) $1),
+             @extschema@.uidx_raise_unknown_name('iuid service entity', $1)),
+    $2)
+$$;
+
+CREATE FUNCTION iuid_generate_at(at timestamptz, service_entity integer,
+                                 country integer DEFAULT NULL)
+RETURNS iuid
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+
+CREATE FUNCTION iuid_from_parts(at timestamptz, country integer,
+                                service_entity integer, random bigint DEFAULT 0)
+RETURNS iuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION iuid_lower_bound(at timestamptz) RETURNS iuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION iuid_timestamp(iuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_country(iuid) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_service_entity(iuid) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_format_version(iuid) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_random(iuid) RETURNS bigint
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The same on plain uuid columns: NULL when the value is not an iUID.
+CREATE FUNCTION iuid_timestamp(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'iuid_timestamp_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_country(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'iuid_country_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_service_entity(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'iuid_service_entity_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_format_version(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'iuid_format_version_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_random(uuid) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'iuid_random_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+

@@ -1,0 +1,328 @@
+/*
+ * iuid.c -- inDrive's iUID, a UUIDv8 (spec section C):
+ *
+ *   TTTTTTTT-TTTT-8Fcc-Vsrr-rrrrrrrrrrrr
+ *   48-bit unix ms | version 8 | format version F (0) | country |
+ *   variant 10 | 8-bit service entity | 54 random bits
+ *
+ * The top half of the file is the pure core (also built into the fuzz
+ * harness with UIDX_NO_POSTGRES); the bottom half is the SQL interface.
+ */
+#include "iuid.h"
+
+void
+iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN])
+{
+	uint64_t	lsb;
+
+	uidx_store_be(out, 6, (uint64_t) f->unix_ms);
+	out[6] = (uint8_t) (0x80 | (f->format_version & 0x0F));
+	out[7] = (uint8_t) f->country;
+	lsb = (UINT64_C(2) << 62) |
+		((uint64_t) (f->service_entity & 0xFF) << IUID_RANDOM_BITS) |
+		(f->random & IUID_RANDOM_MAX);
+	uidx_store_be(out + 8, 8, lsb);
+}
+
+void
+iuid_unpack(const uint8_t in[UIDX_LEN], IuidFields *f)
+{
+	uint64_t	lsb = uidx_load_be(in + 8, 8);
+
+	f->unix_ms = (int64_t) uidx_load_be(in, 6);
+	f->format_version = in[6] & 0x0F;
+	f->country = in[7];
+	f->service_entity = (int) ((lsb >> IUID_RANDOM_BITS) & 0xFF);
+	f->random = lsb & IUID_RANDOM_MAX;
+}
+
+const char *
+iuid_invalid_reason(const uint8_t in[UIDX_LEN])
+{
+	if (uidx_version(in) != 8)
+		return "An iUID has version 8 (the 13th hex digit).";
+	if (!uidx_variant_is_rfc(in))
+		return "An iUID has the RFC 9562 variant: the 17th hex digit is 8, 9, a or b.";
+	if ((in[6] & 0x0F) != 0)
+		return "Only iUID format version 0 (the 14th hex digit) is defined.";
+	return NULL;
+}
+
+/* lexicographic order of the fields that sit between timestamp and random */
+static int
+iuid_compare_origin(int country_a, int entity_a, int country_b, int entity_b)
+{
+	if (country_a != country_b)
+		return country_a < country_b ? -1 : 1;
+	if (entity_a != entity_b)
+		return entity_a < entity_b ? -1 : 1;
+	return 0;
+}
+
+/*
+ * A new millisecond starts from 53 random bits (the top random bit clear), so
+ * at least 2^53 of headroom is left for increments: with steps below 2^32+1
+ * that is over two million IDs in one millisecond before the timestamp has to
+ * be borrowed from the next one.  Within a millisecond each ID adds 1 + a
+ * fresh 32-bit random step, so knowing one ID does not reveal the next.
+ * When the wall clock is behind the last ID (same millisecond or stepped
+ * back) the last timestamp is kept: order beats wall-clock accuracy.
+ */
+void
+iuid_next(const IuidFields *prev, int64_t now_ms, int country,
+		  int service_entity, uint64_t fresh, uint32_t step, IuidFields *next)
+{
+	next->format_version = 0;
+	next->country = country;
+	next->service_entity = service_entity;
+	next->random = fresh & (IUID_RANDOM_MAX >> 1);
+	next->unix_ms = now_ms;
+
+	if (prev == NULL || now_ms > prev->unix_ms)
+		return;
+
+	next->unix_ms = prev->unix_ms;
+	switch (iuid_compare_origin(country, service_entity,
+								prev->country, prev->service_entity))
+	{
+		case 1:
+			/* already greater than prev through country or entity */
+			return;
+		case 0:
+			if (prev->random <= IUID_RANDOM_MAX - 1 - (uint64_t) step)
+			{
+				next->random = prev->random + 1 + step;
+				return;
+			}
+			break;
+		default:
+			break;
+	}
+	next->unix_ms = prev->unix_ms + 1;
+}
+
+#ifndef UIDX_NO_POSTGRES
+/* ---------------------------------------------------------------------------
+ * SQL interface
+ * ------------------------------------------------------------------------- */
+#include "miscadmin.h"
+#include "utils/guc.h"
+#include "utils/uuid.h"
+
+static const Bytes16Type iuid_type = {
+	.name = "iuid",
+	.invalid_reason = iuid_invalid_reason,
+	.nsegments = 1,
+	.segments = {{0, UIDX_LEN}},
+};
+
+BYTES16_DEFINE_SQL_FUNCTIONS(iuid, iuid_type)
+
+/* ---- uidx.country ---- */
+
+static char *country_setting_text = NULL;
+static int	country_setting = -1;
+
+static bool
+parse_country(const char *text, int *country)
+{
+	char	   *end;
+	long		v;
+
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (end == text || *end != '\0' || errno != 0 || v < 0 || v > 255)
+		return false;
+	*country = (int) v;
+	return true;
+}
+
+static bool
+check_country_setting(char **newval, void **extra, GucSource source)
+{
+	int			country;
+
+	if (*newval == NULL || (*newval)[0] == '\0' || parse_country(*newval, &country))
+		return true;
+	GUC_check_errdetail("uidx.country must be an integer from 0 to 255, or empty for unset.");
+	return false;
+}
+
+static void
+assign_country_setting(const char *newval, void *extra)
+{
+	if (newval == NULL || newval[0] == '\0' || !parse_country(newval, &country_setting))
+		country_setting = -1;
+}
+
+void
+uidx_define_iuid_settings(void)
+{
+	DefineCustomStringVariable("uidx.country",
+							   "Country code (0-255) iuid_generate() uses when none is given.",
+							   "Has no default; set it per regional database with ALTER DATABASE ... SET uidx.country = N.",
+							   &country_setting_text,
+							   "",
+							   PGC_USERSET, 0,
+							   check_country_setting, assign_country_setting, NULL);
+}
+
+/* ---- argument checks ---- */
+
+static int
+iuid_byte_arg(FunctionCallInfo fcinfo, int argno, const char *what)
+{
+	int32		v;
+
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("iuid %s must not be null", what)));
+	v = PG_GETARG_INT32(argno);
+	if (v < 0 || v > 255)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("iuid %s %d is out of range", what, v),
+				 errdetail("An iUID %s is an integer from 0 to 255.", what)));
+	return v;
+}
+
+/* The country argument, or uidx.country when it is NULL. */
+static int
+iuid_country_arg(FunctionCallInfo fcinfo, int argno)
+{
+	if (!PG_ARGISNULL(argno))
+		return iuid_byte_arg(fcinfo, argno, "country");
+	if (country_setting < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("no country given and uidx.country is not set"),
+				 errhint("Pass the country, or set it for the database: ALTER DATABASE ... SET uidx.country = N.")));
+	return country_setting;
+}
+
+static int64
+iuid_ms_arg(FunctionCallInfo fcinfo, int argno)
+{
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("iuid timestamp must not be null")));
+	return uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), 0,
+									   UIDX_MAX_MS48, "iuid");
+}
+
+static Datum
+iuid_datum(const IuidFields *f)
+{
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	iuid_pack(f, result->data);
+	PG_RETURN_BYTES16_P(result);
+}
+
+/* ---- generators ---- */
+
+static IuidFields last_generated;
+static int	last_generated_pid = 0;	/* 0: nothing generated in this process */
+
+PG_FUNCTION_INFO_V1(iuid_generate);
+Datum
+iuid_generate(PG_FUNCTION_ARGS)
+{
+	int			service_entity = iuid_byte_arg(fcinfo, 0, "service_entity");
+	int			country = iuid_country_arg(fcinfo, 1);
+	uint64		draw[2];
+	int64		now_ms = uidx_now_unix_ns() / 1000000;
+	IuidFields	next;
+
+	if (now_ms < 0 || now_ms > UIDX_MAX_MS48)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("system clock is outside the range an iuid can hold")));
+
+	uidx_random_bytes(draw, sizeof(draw));
+	iuid_next(last_generated_pid == MyProcPid ? &last_generated : NULL,
+			  now_ms, country, service_entity, draw[0], (uint32) draw[1], &next);
+	if (next.unix_ms > UIDX_MAX_MS48)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("iuid timestamp space is exhausted")));
+	last_generated = next;
+	last_generated_pid = MyProcPid;
+	return iuid_datum(&next);
+}
+
+PG_FUNCTION_INFO_V1(iuid_generate_at);
+Datum
+iuid_generate_at(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	f.unix_ms = iuid_ms_arg(fcinfo, 0);
+	f.service_entity = iuid_byte_arg(fcinfo, 1, "service_entity");
+	f.country = iuid_country_arg(fcinfo, 2);
+	f.format_version = 0;
+	f.random = uidx_random_u64() & IUID_RANDOM_MAX;
+	return iuid_datum(&f);
+}
+
+PG_FUNCTION_INFO_V1(iuid_from_parts);
+Datum
+iuid_from_parts(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+	int64		random = PG_GETARG_INT64(3);
+
+	f.unix_ms = iuid_ms_arg(fcinfo, 0);
+	f.country = iuid_byte_arg(fcinfo, 1, "country");
+	f.service_entity = iuid_byte_arg(fcinfo, 2, "service_entity");
+	if (random < 0 || (uint64) random > IUID_RANDOM_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("iuid random part " INT64_FORMAT " is out of range", random),
+				 errdetail("The random part of an iUID is an integer from 0 to 2^54-1.")));
+	f.format_version = 0;
+	f.random = (uint64) random;
+	return iuid_datum(&f);
+}
+
+PG_FUNCTION_INFO_V1(iuid_lower_bound);
+Datum
+iuid_lower_bound(PG_FUNCTION_ARGS)
+{
+	IuidFields	f = {0};
+
+	f.unix_ms = iuid_ms_arg(fcinfo, 0);
+	return iuid_datum(&f);
+}
+
+/* ---- extraction: on iuid always a value, on uuid NULL unless it is an iUID ---- */
+
+#define IUID_EXTRACTOR(name, expr, ret) \
+	static Datum name##_of(const IuidFields *f) { return ret(expr); } \
+	PG_FUNCTION_INFO_V1(name); \
+	Datum name(PG_FUNCTION_ARGS) \
+	{ \
+		IuidFields	f; \
+		iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f); \
+		return name##_of(&f); \
+	} \
+	PG_FUNCTION_INFO_V1(name##_uuid); \
+	Datum name##_uuid(PG_FUNCTION_ARGS) \
+	{ \
+		IuidFields	f; \
+		const uint8 *bytes = PG_GETARG_UUID_P(0)->data; \
+		if (iuid_invalid_reason(bytes) != NULL) \
+			PG_RETURN_NULL(); \
+		iuid_unpack(bytes, &f); \
+		return name##_of(&f); \
+	}
+
+IUID_EXTRACTOR(iuid_timestamp, uidx_unix_ms_to_timestamptz(f->unix_ms), TimestampTzGetDatum)
+IUID_EXTRACTOR(iuid_country, f->country, Int32GetDatum)
+IUID_EXTRACTOR(iuid_service_entity, f->service_entity, Int32GetDatum)
+IUID_EXTRACTOR(iuid_format_version, f->format_version, Int32GetDatum)
+IUID_EXTRACTOR(iuid_random, (int64) f->random, Int64GetDatum)
+
+#endif							/* UIDX_NO_POSTGRES */

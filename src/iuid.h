@@ -1,0 +1,35 @@
+/*
+ * iuid.h -- the pure core of the iUID family (spec section C).
+ */
+#ifndef UIDX_IUID_H
+#define UIDX_IUID_H
+
+#include "uidx.h"
+
+#define IUID_RANDOM_BITS 54
+#define IUID_RANDOM_MAX ((UINT64_C(1) << IUID_RANDOM_BITS) - 1)
+
+typedef struct IuidFields
+{
+	int64_t		unix_ms;		/* 0 .. 2^48-1 */
+	int			format_version; /* 0 .. 15; only 0 is valid today */
+	int			country;		/* 0 .. 255 */
+	int			service_entity; /* 0 .. 255 */
+	uint64_t	random;			/* 0 .. 2^54-1 */
+} IuidFields;
+
+extern void iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN]);
+extern void iuid_unpack(const uint8_t in[UIDX_LEN], IuidFields *f);
+extern const char *iuid_invalid_reason(const uint8_t in[UIDX_LEN]);
+
+/*
+ * The monotonic generator step.  `prev` is the last value this backend made
+ * (or NULL for none).  Returns the next value for now_ms with the requested
+ * country and service entity; `fresh` is a fresh 54-bit random draw and
+ * `step` a fresh 32-bit draw used to advance within a millisecond.
+ */
+extern void iuid_next(const IuidFields *prev, int64_t now_ms, int country,
+					  int service_entity, uint64_t fresh, uint32_t step,
+					  IuidFields *next);
+
+#endif							/* UIDX_IUID_H */

@@ -1,0 +1,56 @@
+/*
+ * uidx.c -- module entry point.
+ *
+ * _PG_init only defines settings.  With shared_preload_libraries it runs in
+ * the postmaster, before any backend is forked, so it must not draw
+ * randomness or create generator state that children would inherit.
+ */
+#include "uidx.h"
+
+#include "utils/builtins.h"
+#include "utils/guc.h"
+
+PG_MODULE_MAGIC;
+
+void		_PG_init(void);
+
+void
+_PG_init(void)
+{
+	uidx_define_clock_settings();
+	uidx_define_iuid_settings();
+#if PG_VERSION_NUM >= 150000
+	MarkGUCPrefixReserved("uidx");
+#else
+	EmitWarningsOnPlaceholders("uidx");
+#endif
+}
+
+PG_FUNCTION_INFO_V1(uidx_raise_unknown_name);
+Datum
+uidx_raise_unknown_name(PG_FUNCTION_ARGS)
+{
+	const char *kind = PG_ARGISNULL(0) ? "name" : text_to_cstring(PG_GETARG_TEXT_PP(0));
+
+	if (PG_ARGISNULL(1))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be null", kind)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("unknown %s \"%s\"", kind, text_to_cstring(PG_GETARG_TEXT_PP(1))),
+			 errhint("Registered names are listed in the uidx registry tables.")));
+	PG_RETURN_NULL();
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuid_lower_bound);
+Datum
+uidx_uuid_lower_bound(PG_FUNCTION_ARGS)
+{
+	Bytes16    *result = palloc0(sizeof(Bytes16));
+	int64		unix_ms = uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
+													  UIDX_MAX_MS48, "uuid");
+
+	uidx_store_be(result->data, 6, (uint64) unix_ms);
+	PG_RETURN_BYTES16_P(result);
+}

@@ -1,0 +1,206 @@
+/*
+ * uidx.h -- shared declarations of the uidx extension.
+ *
+ * Layering: the "core" functions (uidx_core_*, parsers, bit packers, generator
+ * step functions) are plain C over bytes and integers: no palloc, no ereport,
+ * no clock or randomness of their own.  That keeps them usable from the
+ * libFuzzer harnesses under test/fuzz and makes clock faults easy to simulate.
+ * The SQL-facing wrappers read the clock, draw randomness, call the core and
+ * turn a failure into the right ereport.
+ */
+#ifndef UIDX_H
+#define UIDX_H
+
+/* postgres.h must come first in server code; the fuzz harnesses go without. */
+#ifndef UIDX_NO_POSTGRES
+#include "postgres.h"
+#endif
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define UIDX_LEN 16
+
+/* ---------------------------------------------------------------------------
+ * Pure core (also compiled into the fuzz harnesses, so no postgres.h here)
+ * ------------------------------------------------------------------------- */
+
+/*
+ * Parses the text forms uuid_in accepts: 32 hex digits in either case, an
+ * optional hyphen after any group of four digits, optionally wrapped in
+ * braces.  Returns false on anything else.
+ */
+extern bool uidx_parse_hex16(const char *text, uint8_t out[UIDX_LEN]);
+
+/* Canonical lower-case 8-4-4-4-12 form; out must hold 37 bytes. */
+extern void uidx_format_hex16(const uint8_t in[UIDX_LEN], char out[37]);
+
+/* Big-endian load/store of the low `nbytes` bytes of an integer. */
+static inline uint64_t
+uidx_load_be(const uint8_t *p, int nbytes)
+{
+	uint64_t	v = 0;
+
+	for (int i = 0; i < nbytes; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+static inline void
+uidx_store_be(uint8_t *p, int nbytes, uint64_t v)
+{
+	for (int i = nbytes - 1; i >= 0; i--)
+	{
+		p[i] = (uint8_t) v;
+		v >>= 8;
+	}
+}
+
+/* The RFC 9562 version nibble and the two-bit variant of 16 bytes. */
+static inline int
+uidx_version(const uint8_t *b)
+{
+	return b[6] >> 4;
+}
+
+static inline bool
+uidx_variant_is_rfc(const uint8_t *b)
+{
+	return (b[8] & 0xC0) == 0x80;
+}
+
+/* Unix-ms range a 48-bit big-endian timestamp field can hold. */
+#define UIDX_MAX_MS48 ((int64_t) 0xFFFFFFFFFFFF)
+
+#ifndef UIDX_NO_POSTGRES
+/* ---------------------------------------------------------------------------
+ * Server side
+ * ------------------------------------------------------------------------- */
+#include "fmgr.h"
+#include "utils/timestamp.h"
+
+/*
+ * A fixed 16-byte type is described once; the generic plumbing in bytes16.c
+ * does the rest.  Comparison reads the bytes in `key_order`: a list of
+ * (offset, length) segments covering all 16 bytes.  For iuid and distid that
+ * is plain memcmp order; comb compares its timestamp bytes 10-15 first.
+ */
+typedef struct Bytes16Segment
+{
+	uint8		offset;
+	uint8		length;
+} Bytes16Segment;
+
+typedef struct Bytes16Type
+{
+	const char *name;
+	/* NULL if the bytes are a valid value of the type, else why not */
+	const char *(*invalid_reason) (const uint8_t *bytes);
+	int			nsegments;
+	Bytes16Segment segments[4];
+	/* optional text forms beyond hex (distid's decimal); NULL for hex only */
+	bool		(*parse_text) (const char *text, uint8_t out[UIDX_LEN]);
+	char	   *(*format_text) (const uint8_t *bytes);
+} Bytes16Type;
+
+typedef struct Bytes16
+{
+	uint8		data[UIDX_LEN];
+} Bytes16;
+
+#define DatumGetBytes16P(X)		((Bytes16 *) DatumGetPointer(X))
+#define PG_GETARG_BYTES16_P(n)	DatumGetBytes16P(PG_GETARG_DATUM(n))
+#define PG_RETURN_BYTES16_P(x)	PG_RETURN_POINTER(x)
+
+extern Datum bytes16_in(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern Datum bytes16_out(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern Datum bytes16_recv(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern Datum bytes16_send(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern int	bytes16_compare(const Bytes16Type *type, const Bytes16 *a, const Bytes16 *b);
+extern Datum bytes16_sortsupport(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern Datum bytes16_hash(FunctionCallInfo fcinfo);
+extern Datum bytes16_hash_extended(FunctionCallInfo fcinfo);
+extern Bytes16 *bytes16_from_uuid(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern Bytes16 *bytes16_copy(const uint8_t *bytes);
+
+/*
+ * Stamps out the SQL-callable wrappers every 16-byte type needs:
+ * PREFIX_in, _out, _recv, _send, _cmp, _eq, _ne, _lt, _le, _gt, _ge,
+ * _sortsupport, _hash, _hash_extended and _from_uuid (the validating cast).
+ */
+#define BYTES16_CMP_OP(prefix, type, op, test) \
+	PG_FUNCTION_INFO_V1(prefix##_##op); \
+	Datum prefix##_##op(PG_FUNCTION_ARGS) \
+	{ \
+		int			c = bytes16_compare(&(type), PG_GETARG_BYTES16_P(0), \
+										PG_GETARG_BYTES16_P(1)); \
+		PG_RETURN_BOOL(test); \
+	}
+
+#define BYTES16_WRAPPER(prefix, type, fn) \
+	PG_FUNCTION_INFO_V1(prefix##_##fn); \
+	Datum prefix##_##fn(PG_FUNCTION_ARGS) \
+	{ \
+		return bytes16_##fn(&(type), fcinfo); \
+	}
+
+#define BYTES16_DEFINE_SQL_FUNCTIONS(prefix, type) \
+	BYTES16_WRAPPER(prefix, type, in) \
+	BYTES16_WRAPPER(prefix, type, out) \
+	BYTES16_WRAPPER(prefix, type, recv) \
+	BYTES16_WRAPPER(prefix, type, send) \
+	BYTES16_WRAPPER(prefix, type, sortsupport) \
+	PG_FUNCTION_INFO_V1(prefix##_cmp); \
+	Datum prefix##_cmp(PG_FUNCTION_ARGS) \
+	{ \
+		PG_RETURN_INT32(bytes16_compare(&(type), PG_GETARG_BYTES16_P(0), \
+										PG_GETARG_BYTES16_P(1))); \
+	} \
+	BYTES16_CMP_OP(prefix, type, eq, c == 0) \
+	BYTES16_CMP_OP(prefix, type, ne, c != 0) \
+	BYTES16_CMP_OP(prefix, type, lt, c < 0) \
+	BYTES16_CMP_OP(prefix, type, le, c <= 0) \
+	BYTES16_CMP_OP(prefix, type, gt, c > 0) \
+	BYTES16_CMP_OP(prefix, type, ge, c >= 0) \
+	PG_FUNCTION_INFO_V1(prefix##_hash); \
+	Datum prefix##_hash(PG_FUNCTION_ARGS) { return bytes16_hash(fcinfo); } \
+	PG_FUNCTION_INFO_V1(prefix##_hash_extended); \
+	Datum prefix##_hash_extended(PG_FUNCTION_ARGS) { return bytes16_hash_extended(fcinfo); } \
+	PG_FUNCTION_INFO_V1(prefix##_from_uuid); \
+	Datum prefix##_from_uuid(PG_FUNCTION_ARGS) \
+	{ \
+		PG_RETURN_BYTES16_P(bytes16_from_uuid(&(type), fcinfo)); \
+	}
+
+/* Raises 22P02 for bytes that are not a valid value of `type`. */
+extern void bytes16_check_valid(const Bytes16Type *type, const uint8_t *bytes,
+								const char *shown_as);
+
+/* ---- clock.c ---- */
+/* The one place generators read the time; tests can move it (see clock.c). */
+extern int64 uidx_now_unix_ns(void);
+/* floor(ts / 1 ms) since 1970; 22003 naming type_name outside [min_ms, max_ms] */
+extern int64 uidx_timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms,
+										 int64 max_ms, const char *type_name);
+extern TimestampTz uidx_unix_ms_to_timestamptz(int64 unix_ms);
+extern void uidx_define_clock_settings(void);
+
+/* ---- entropy.c ---- */
+extern void uidx_random_bytes(void *dst, size_t len);
+extern uint64 uidx_random_u64(void);
+
+/* ---- settings, each defined by its family; called from _PG_init ---- */
+extern void uidx_define_iuid_settings(void);
+
+/* Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on. */
+#if PG_VERSION_NUM >= 160000
+#define UIDX_INPUT_ERROR(fcinfo, ...) \
+	ereturn((fcinfo)->context, (Datum) 0, __VA_ARGS__)
+#else
+#define UIDX_INPUT_ERROR(fcinfo, ...) \
+	do { ereport(ERROR, __VA_ARGS__); pg_unreachable(); } while (0)
+#endif
+
+#endif							/* UIDX_NO_POSTGRES */
+#endif							/* UIDX_H */
