@@ -14,7 +14,7 @@ EXTRA_CLEAN  = uidx--$(EXTVERSION).sql results/ regression.diffs regression.out
 
 # Every sql/NAME.sql is a pg_regress test with expected/NAME.out.
 REGRESS      = $(basename $(notdir $(sort $(wildcard sql/*.sql))))
-REGRESS_OPTS = --load-extension=uidx --timezone=UTC
+REGRESS_OPTS = --load-extension=uidx
 
 # The install script is assembled from one fragment per family.
 INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))

@@ -54,9 +54,10 @@ bytes16_in(const Bytes16Type *type, FunctionCallInfo fcinfo)
 	const char *text = PG_GETARG_CSTRING(0);
 	uint8_t		bytes[UIDX_LEN];
 	const char *reason;
+	bool		parsed = type->parse_text ? type->parse_text(text, bytes)
+		: uidx_parse_hex16(text, bytes);
 
-	if (!uidx_parse_hex16(text, bytes) &&
-		(type->parse_text == NULL || !type->parse_text(text, bytes)))
+	if (!parsed)
 		UIDX_INPUT_ERROR(fcinfo,
 						 errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 						 errmsg("invalid input syntax for type %s: \"%s\"",

@@ -99,7 +99,7 @@ typedef struct Bytes16Type
 	const char *(*invalid_reason) (const uint8_t *bytes);
 	int			nsegments;
 	Bytes16Segment segments[4];
-	/* optional text forms beyond hex (distid's decimal); NULL for hex only */
+	/* the type's own text forms, replacing the uuid-style hex; NULL for hex */
 	bool		(*parse_text) (const char *text, uint8_t out[UIDX_LEN]);
 	char	   *(*format_text) (const uint8_t *bytes);
 } Bytes16Type;

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The whole suite behind `make test`: pg_regress, then every test/t/*.sh, all
+# against one sandbox server (test/scripts/sandbox.sh) with this tree installed.
+# Ends with "N passed, N failed" and exits non-zero on any failure.
+#
+#   TESTS="iuid comb"   only these pg_regress tests (default: every sql/*.sql)
+#   SCRIPTS="t/dump"    only these test/t scripts (default: all; "none" for none)
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+
+if [ -z "${IN_SANDBOX:-}" ]; then
+  IN_SANDBOX=1 exec bash test/scripts/sandbox.sh run bash "$0" "$@"
+fi
+
+passed=0; failed=0; failures=()
+record() {  # name status
+  if [ "$2" -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+  else failed=$((failed + 1)); failures+=("$1"); echo "not ok - $1"; fi
+}
+
+pg_regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
+tests=${TESTS:-$(ls sql/*.sql 2>/dev/null | xargs -n1 basename | sed 's/\.sql$//' | tr '\n' ' ')}
+if [ -n "$tests" ]; then
+  rm -rf results regression.diffs regression.out
+  # pg_regress writes results/ as the client; the server never touches it
+  "$pg_regress" --bindir="$PG_BINDIR" --inputdir=. --load-extension=uidx \
+      --dbname=uidx_regress $tests
+  status=$?
+  for t in $tests; do
+    if [ ! -f "results/$t.out" ] || { [ -f regression.diffs ] && grep -q "/results/$t.out" regression.diffs; }; then
+      record "pg_regress $t" 1
+    else
+      record "pg_regress $t" 0
+    fi
+  done
+  [ $status -ne 0 ] && [ ! -f regression.diffs ] && record "pg_regress (run)" 1
+  [ -f regression.diffs ] && { echo "--- regression.diffs (first 200 lines) ---"; head -200 regression.diffs; }
+fi
+
+scripts=${SCRIPTS:-$(ls test/t/*.sh 2>/dev/null | sed 's|^test/||' | tr '\n' ' ')}
+[ "$scripts" = none ] && scripts=""
+for s in $scripts; do
+  echo "# test/$s"
+  bash "test/$s"
+  record "test/$s" $?
+done
+
+echo
+[ $failed -gt 0 ] && echo "failed: ${failures[*]}"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
