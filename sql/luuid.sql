@@ -178,11 +178,12 @@ SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparal
   JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
   JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
  WHERE p.proname ~ '^(crc12|luuid_)'
- ORDER BY 1::text;
+ ORDER BY p.oid::regprocedure::text;
 SELECT evtname, evtevent, evtfoid::regproc FROM pg_event_trigger WHERE evtname ~ '^luuid';
-SELECT c.relname, pg_catalog.array_to_string(x.extcondition, ',') AS dump_condition
-  FROM pg_extension x, unnest(x.extconfig) AS cfg(oid) JOIN pg_class c ON c.oid = cfg.oid
- WHERE x.extname = 'uidx' AND c.relname = 'luuid_group';
+-- the registry is an extension configuration table: pg_dump dumps all its rows
+SELECT cfg.oid::regclass AS config_table, cfg.condition
+  FROM pg_extension x, unnest(x.extconfig, x.extcondition) AS cfg(oid, condition)
+ WHERE x.extname = 'uidx' AND cfg.oid = 'luuid_group'::regclass;
 
 DROP TABLE person, orders, archived_orders, order_line;
 DROP SEQUENCE order_line_seq, negative_seq;
