@@ -3,6 +3,15 @@ SET timezone = 'UTC';
 -- clock and random bits are checked on the pure core by test/t/unit-luuid.sh;
 -- here the SQL functions are checked by structure.
 
+-- pg_catalog named after the extension's schema: plain uuidv7() calls reach
+-- uidx's functions even on PostgreSQL 18, whose core uuidv7() would
+-- otherwise come first (and ignores the uidx test clock used below)
+SET search_path = public, pg_catalog;
+SELECT p.oid::regprocedure AS resolves_to, n.nspname AS schema
+  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+ WHERE p.oid IN ('uuidv7()'::regprocedure, 'uuidv7(interval)'::regprocedure)
+ ORDER BY p.oid::regprocedure::text;
+
 -- Runs a statement and shows its SQLSTATE, message and detail instead of
 -- failing (psql's verbose mode would print source line numbers).
 CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text

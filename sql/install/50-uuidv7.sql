@@ -3,22 +3,15 @@
 -- UUIDv7 as PostgreSQL 18 makes it (spec section E)
 -- ---------------------------------------------------------------------------
 
--- PostgreSQL 18 has uuidv7() and uuidv7(interval) in pg_catalog, which is
--- searched first, so copies here could only be reached schema-qualified (and
--- an install into pg_catalog would fail).  They are made for servers before
--- 18 only; the markings match the core functions.
-DO $do$
-BEGIN
-    IF pg_catalog.current_setting('server_version_num')::pg_catalog.int4 < 180000 THEN
-        CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
-            AS 'MODULE_PATHNAME', 'uidx_uuidv7'
-            LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-        CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
-            AS 'MODULE_PATHNAME', 'uidx_uuidv7_interval'
-            LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-    END IF;
-END
-$do$;
+-- On PostgreSQL 18 these are also made, although pg_catalog.uuidv7() comes
+-- first in every search path that does not name pg_catalog later, so plain
+-- calls reach the core function.  A dump taken before 18 writes column
+-- DEFAULTs as <schema>.uuidv7(): without these the restore on 18 would fail.
+-- The markings match the core functions.
+CREATE FUNCTION uuidv7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidx_uuidv7' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidx_uuidv7_interval' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 -- The millisecond timestamp of a UUIDv7; NULL for other versions and for
 -- non-RFC variants (as uuid_extract_timestamp on PostgreSQL 17+).
