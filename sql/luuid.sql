@@ -1,20 +1,7 @@
 SET timezone = 'UTC';
 -- PK-embedded UUID with CRC-12 groups (spec section D).
 
--- Runs a statement and shows its SQLSTATE, message and detail instead of
--- failing (psql's verbose mode would print source line numbers).
-CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE statement;
-    RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ': ' || SQLERRM || COALESCE(NULLIF(' / ' || detail, ' / '), '');
-END
-$$;
+\i sql/include/error_of.sql
 
 -- ---- CRC-12: every spec vector, check value 0xDDD ----
 SELECT s, crc12(s) AS crc, lpad(upper(to_hex(crc12(s))), 3, '0') AS hex

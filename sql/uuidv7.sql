@@ -12,20 +12,7 @@ SELECT p.oid::regprocedure AS resolves_to, n.nspname AS schema
  WHERE p.oid IN ('uuidv7()'::regprocedure, 'uuidv7(interval)'::regprocedure)
  ORDER BY p.oid::regprocedure::text;
 
--- Runs a statement and shows its SQLSTATE, message and detail instead of
--- failing (psql's verbose mode would print source line numbers).
-CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE statement;
-    RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ': ' || SQLERRM || COALESCE(NULLIF(' / ' || detail, ' / '), '');
-END
-$$;
+\i sql/include/error_of.sql
 
 -- version nibble, variant nibble, 12-bit field
 CREATE FUNCTION pg_temp.v7_fields(u uuid, OUT ver text, OUT var text, OUT fraction integer)
