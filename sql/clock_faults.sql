@@ -1,0 +1,210 @@
+SET timezone = 'UTC';
+-- Clock faults, with the test clock of src/clock.c: uidx.debug_clock_freeze
+-- stops the clock every uidx generator reads at the instant T it is turned
+-- on, and uidx.debug_clock_offset_ms moves it, so every fault below is
+-- exact and independent of how fast the test runs.
+--
+-- Monotonic generators (iuid_generate, uuidv7, uuidv7(shift)) must stay
+-- strictly increasing per backend when the clock steps back by 10 ms, 1 s
+-- and 1 h, stands still for 100,000 ids and jumps forward.  The COMB
+-- generators promise no order: what they do is shown too.
+-- (luuid_nextval and comb_sequence_generate follow a sequence, not the
+-- clock; luuid_generate has no time field.)
+
+-- uidx's uuidv7 also on PostgreSQL 18, whose core function comes first otherwise
+SET search_path = public, pg_catalog;
+\i sql/include/error_of.sql
+
+-- ===========================================================================
+-- The settings: superuser only, and loud while active
+-- ===========================================================================
+SELECT iuid_generate(1, 1) IS NOT NULL AS library_loaded;
+SELECT name, context, boot_val FROM pg_settings WHERE name LIKE 'uidx.debug_clock%' ORDER BY name;
+
+-- every statement that reads the clock while a test setting is active gets
+-- one WARNING (not one per id); statements that do not read it get none
+SET uidx.debug_clock_offset_ms = -10;
+SELECT count(*) FROM (SELECT iuid_generate(1, 1) FROM generate_series(1, 1000)) s;
+SELECT iuid_from_parts('2024-01-01', 1, 1) IS NOT NULL AS no_clock_read_no_warning;
+RESET uidx.debug_clock_offset_ms;
+SELECT iuid_generate(1, 1) IS NOT NULL AS real_clock_no_warning;
+SET uidx.debug_clock_freeze = on;
+SELECT uuidv7() IS NOT NULL AS frozen_warns;
+RESET uidx.debug_clock_freeze;
+
+-- an ordinary role may not turn them on (42501), nor through set_config
+CREATE ROLE uidx_clock_tester;
+SET ROLE uidx_clock_tester;
+SELECT pg_temp.error_of('SET uidx.debug_clock_offset_ms = -1000');
+SELECT pg_temp.error_of('SET uidx.debug_clock_freeze = on');
+SELECT pg_temp.error_of($$SELECT set_config('uidx.debug_clock_offset_ms', '5', false)$$);
+SELECT pg_temp.error_of($$SELECT set_config('uidx.debug_clock_freeze', 'on', true)$$);
+SELECT current_setting('uidx.debug_clock_offset_ms') AS offset_unchanged,
+       current_setting('uidx.debug_clock_freeze') AS freeze_unchanged;
+RESET ROLE;
+DROP ROLE uidx_clock_tester;
+
+-- ===========================================================================
+-- Monotonic generators under faults
+-- ===========================================================================
+-- One run per generator, on the frozen clock T plus a base offset that puts
+-- each run after everything the previous runs made (they may share state).
+-- The steps, in this order: one id at T; the clock stands still for 100,000
+-- ids; it steps back 10 ms, 1 s, 1 h; it jumps 1 h forward; it steps back to
+-- T again (a 1 h step back after the jump).  `ahead_ms` is how far an id's
+-- embedded time is ahead of the clock at that moment (floor, in ms; uuidv7
+-- counts its 12-bit sub-millisecond fraction, 1/4096 ms).
+CREATE TEMP TABLE fault_ids (
+    run     text,
+    n       bigserial,
+    step    integer,
+    fault   text,
+    clock   bigint,      -- clock offset from T in this step, ms
+    id      uuid
+);
+CREATE FUNCTION pg_temp.run_faults(run text, expr text, base_ms integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+    s record;
+BEGIN
+    FOR s IN SELECT * FROM (VALUES
+            (1, 'start at T', 0, 1),
+            (2, 'stands still, 100000 ids', 0, 100000),
+            (3, 'back 10 ms', -10, 100),
+            (4, 'back 1 s', -1000, 100),
+            (5, 'back 1 h', -3600000, 100),
+            (6, 'forward 1 h', 3600000, 100),
+            (7, 'back 1 h, to T', 0, 100)) v(step, fault, clock, ids)
+    LOOP
+        PERFORM set_config('uidx.debug_clock_offset_ms', (base_ms + s.clock)::text, false);
+        EXECUTE format('INSERT INTO fault_ids (run, step, fault, clock, id)
+                        SELECT %L, %s, %L, %s, (%s)::uuid FROM generate_series(1, %s)',
+                       run, s.step, s.fault, s.clock, expr, s.ids);
+    END LOOP;
+END
+$$;
+-- the embedded time in ms since 1970 (with the sub-ms fraction for UUIDv7)
+CREATE FUNCTION pg_temp.embedded_ms(run text, id uuid) RETURNS numeric
+LANGUAGE sql IMMUTABLE AS $$
+SELECT CASE WHEN run LIKE 'iuid%'
+            THEN extract(epoch FROM iuid_timestamp(id)) * 1000
+            ELSE extract(epoch FROM uuidv7_timestamp(id)) * 1000
+                 + ('x' || substr(id::text, 16, 3))::bit(12)::integer / 4096.0
+       END
+$$;
+
+INSERT INTO iuid_service_entity VALUES (11, 'ClockFaults');
+SET uidx.debug_clock_freeze = on;
+SELECT pg_temp.run_faults('iuid_generate', 'iuid_generate(1, 1)', 0);
+SELECT pg_temp.run_faults('iuid_generate(text)', $$iuid_generate('ClockFaults', 1)$$, 10800000);
+SELECT pg_temp.run_faults('uuidv7', 'uuidv7()', 21600000);
+SELECT pg_temp.run_faults('uuidv7(shift)', $$uuidv7('-2 days')$$, 32400000);
+RESET uidx.debug_clock_offset_ms;
+
+SELECT run, step, fault, clock AS clock_ms, count(*) AS ids,
+       bool_and(id > prev) AS increasing,
+       min(floor(ahead_ms)) AS min_ahead_ms, max(floor(ahead_ms)) AS max_ahead_ms
+  FROM (SELECT run, step, fault, clock, id,
+               coalesce(lag(id) OVER w, '00000000-0000-0000-0000-000000000000') AS prev,
+               pg_temp.embedded_ms(run, id)
+                 - first_value(pg_temp.embedded_ms(run, id)) OVER w - clock AS ahead_ms
+          FROM fault_ids
+        WINDOW w AS (PARTITION BY run ORDER BY n)) s
+ GROUP BY run, step, fault, clock
+ ORDER BY run, step;
+
+-- back on the real clock (hours behind every run): still increasing
+SELECT (SELECT id FROM fault_ids WHERE run = 'iuid_generate' ORDER BY n DESC LIMIT 1) AS last_iuid,
+       (SELECT id FROM fault_ids WHERE run = 'uuidv7' ORDER BY n DESC LIMIT 1) AS last_v7 \gset
+RESET uidx.debug_clock_freeze;
+SELECT iuid_generate(1, 1) > :'last_iuid'::iuid AS iuid_increasing,
+       uuidv7() > :'last_v7'::uuid AS uuidv7_increasing;
+
+-- ===========================================================================
+-- COMB generators under the same faults: no state, the clock as it is
+-- ===========================================================================
+-- For each step: whether every id's time field holds the clock reading
+-- (T + clock_ms; the SQL Server layout: the 1/300 s tick containing it; the
+-- short layouts: the minute counter of it), how the step's ids sort against
+-- the previous step's (in the type's own order: uuid, or comb for suffix and
+-- SQL Server COMBs), and whether they come out in order within the step.
+-- The short layouts' order against the previous step is left out: it depends
+-- on where T falls in its minute (and on the counter wrapping).
+SET uidx.debug_clock_freeze = on;
+SELECT comb_prefix_timestamp(comb_prefix_generate()) AS t \gset
+CREATE TEMP TABLE comb_ids (run text, n bigserial, step integer, fault text, clock bigint,
+                            id uuid, c comb);
+CREATE FUNCTION pg_temp.run_comb_faults(run text, expr text, as_comb boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+    s record;
+BEGIN
+    FOR s IN SELECT * FROM (VALUES
+            (1, 'start at T', 0, 100),
+            (2, 'stands still, 1000 ids', 0, 1000),
+            (3, 'back 10 ms', -10, 100),
+            (4, 'back 1 s', -1000, 100),
+            (5, 'back 1 h', -3600000, 100),
+            (6, 'forward 1 h', 3600000, 100),
+            (7, 'back 1 h, to T', 0, 100)) v(step, fault, clock, ids)
+    LOOP
+        PERFORM set_config('uidx.debug_clock_offset_ms', s.clock::text, false);
+        EXECUTE format('INSERT INTO comb_ids (run, step, fault, clock, id, c)
+                        SELECT %L, %s, %L, %s, g, CASE WHEN %L THEN comb(g) END
+                          FROM (SELECT (%s)::uuid AS g FROM generate_series(1, %s)) s',
+                       run, s.step, s.fault, s.clock, as_comb, expr, s.ids);
+    END LOOP;
+END
+$$;
+SELECT pg_temp.run_comb_faults('comb_prefix_generate', 'comb_prefix_generate()', false);
+SELECT pg_temp.run_comb_faults('comb_suffix_generate', 'comb_suffix_generate()', true);
+SELECT pg_temp.run_comb_faults('comb_sqlserver_generate', 'comb_sqlserver_generate()', true);
+SELECT pg_temp.run_comb_faults('comb_short_prefix_generate', 'comb_short_prefix_generate()', false);
+SELECT pg_temp.run_comb_faults('comb_short_suffix_generate', 'comb_short_suffix_generate()', false);
+RESET uidx.debug_clock_offset_ms;
+RESET uidx.debug_clock_freeze;
+
+CREATE FUNCTION pg_temp.time_is_clock(run text, id uuid, clock timestamptz) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+SELECT CASE run
+    WHEN 'comb_prefix_generate' THEN comb_prefix_timestamp(id) = clock
+    WHEN 'comb_suffix_generate' THEN comb_timestamp(comb(id)) = clock
+    WHEN 'comb_sqlserver_generate' THEN comb_sqlserver_timestamp(comb(id)) > clock - interval '3334 us'
+                                    AND comb_sqlserver_timestamp(comb(id)) < clock + interval '1 ms'
+    WHEN 'comb_short_prefix_generate' THEN comb_short_prefix(id)
+                                           = floor(extract(epoch FROM clock) / 60)::bigint % 65536
+    WHEN 'comb_short_suffix_generate' THEN ('x' || substr(id::text, 25, 4))::bit(16)::integer
+                                           = floor(extract(epoch FROM clock) / 60)::bigint % 65536
+END
+$$;
+WITH steps AS (
+    SELECT run, step, fault, clock,
+           count(*) AS ids,
+           bool_and(pg_temp.time_is_clock(run, id, timestamptz :'t' + clock * interval '1 ms')) AS time_is_clock,
+           (array_agg(id ORDER BY id))[1] AS min_u, (array_agg(id ORDER BY id DESC))[1] AS max_u,
+           (array_agg(c ORDER BY c))[1] AS min_c, (array_agg(c ORDER BY c DESC))[1] AS max_c,
+           bool_and(in_order) AS in_order
+      FROM (SELECT *, coalesce(CASE WHEN c IS NULL THEN id > lag(id) OVER w ELSE c > lag(c) OVER w END, true)
+                      AS in_order
+              FROM comb_ids WINDOW w AS (PARTITION BY run, step ORDER BY n)) s
+     GROUP BY run, step, fault, clock)
+SELECT run, step, fault, clock AS clock_ms, ids, time_is_clock,
+       CASE WHEN step > 1 AND run NOT LIKE 'comb_short%' THEN
+           CASE WHEN coalesce(min_c > prev_max_c, min_u > prev_max_u) THEN 'after'
+                WHEN coalesce(max_c < prev_min_c, max_u < prev_min_u) THEN 'before'
+                ELSE 'mixed' END
+       END AS vs_previous_step,
+       CASE WHEN ids > 1 THEN CASE WHEN in_order THEN 'in order' ELSE 'random order' END END
+           AS within_step
+  FROM (SELECT *, lag(max_u) OVER w AS prev_max_u, lag(min_u) OVER w AS prev_min_u,
+               lag(max_c) OVER w AS prev_max_c, lag(min_c) OVER w AS prev_min_c
+          FROM steps WINDOW w AS (PARTITION BY run ORDER BY step)) s
+ ORDER BY run, step;
+
+-- The sequence COMB ignores the clock: its prefix is the block of nextval().
+CREATE SEQUENCE clock_seq;
+SET uidx.debug_clock_offset_ms = -3600000;
+SELECT substr(comb_sequence_generate('clock_seq')::text, 1, 4) AS block_0_an_hour_back;
+RESET uidx.debug_clock_offset_ms;
+DROP SEQUENCE clock_seq;
+DELETE FROM iuid_service_entity WHERE code = 11;
