@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pg_dump in plain and custom format, restore each into a new database, and
 # compare every table (extension registries included) row for row, plus the
-# partition layout.  Each family adds a fixture under test/t/dump-fixtures/.
+# partition layout and the sequences' positions.  Each family adds a fixture under test/t/dump-fixtures/.
 set -euo pipefail
 export PGOPTIONS="-c client_min_messages=warning"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,18 +22,26 @@ done
 # one line per table: name, row count, md5 of its rows in a fixed order;
 # and one line per partition with its bound
 fingerprint() {
-  local t
-  for t in $(psql -X -qAt -d "$1" -c "
+  local t user_schemas="n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')"
+  # names may hold spaces and quotes ("luuid app"."Order Items"): one per line
+  psql -X -qAt -d "$1" -c "
       SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname"); do
+      WHERE $user_schemas AND c.relkind IN ('r', 'p') ORDER BY c.oid::regclass::text" |
+  while IFS= read -r t; do
     psql -X -qAt -v ON_ERROR_STOP=1 -d "$1" -c "
-      SELECT '$t ' || count(*) || ' ' || md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), ''))
+      SELECT \$n\$$t \$n\$ || count(*) || ' ' || md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), ''))
       FROM $t x"
   done
   psql -X -qAt -d "$1" -c "
-    SELECT 'partition ' || c.relname || ' ' || pg_get_expr(c.relpartbound, c.oid)
+      SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE $user_schemas AND c.relkind = 'S' ORDER BY c.oid::regclass::text" |
+  while IFS= read -r t; do
+    psql -X -qAt -v ON_ERROR_STOP=1 -d "$1" -c "SELECT \$n\$sequence $t \$n\$ || last_value || ' ' || is_called FROM $t"
+  done
+  psql -X -qAt -d "$1" -c "
+    SELECT 'partition ' || c.oid::regclass || ' ' || pg_get_expr(c.relpartbound, c.oid)
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = 'public' AND c.relispartition AND c.relkind IN ('r', 'p') ORDER BY 1"
+    WHERE $user_schemas AND c.relispartition AND c.relkind IN ('r', 'p') ORDER BY 1"
 }
 
 fingerprint $src >"$work/src.txt"
@@ -45,11 +53,13 @@ run -d uidx_dump_plain -f "$work/dump.sql" >/dev/null
 pg_restore --exit-on-error -d uidx_dump_custom "$work/dump.custom"
 
 fail=0
-tables=$(grep -vc '^partition ' "$work/src.txt" || true)
+tables=$(grep -vcE '^(partition|sequence) ' "$work/src.txt" || true)
+sequences=$(grep -c '^sequence ' "$work/src.txt" || true)
+partitions=$(grep -c '^partition ' "$work/src.txt" || true)
 for db in uidx_dump_plain uidx_dump_custom; do
   fingerprint $db >"$work/$db.txt"
   if diff -u "$work/src.txt" "$work/$db.txt"; then
-    echo "$db: $tables tables identical (rows, registries, partition bounds)"
+    echo "$db: $tables tables (registries included), $partitions partition bounds, $sequences sequences identical"
   else
     echo "FAIL $db differs from the source"; fail=1
   fi
