@@ -1,17 +1,7 @@
 -- Alphanumeric IDs (spec A3): base-62 blocks of 11 characters per 64-bit half.
 SET timezone = 'UTC';
 
--- SQLSTATE, message and detail of a statement's error, or 'ok'
-CREATE FUNCTION pg_temp.error_of(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE query;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ' ' || SQLERRM || coalesce(nullif(' | ' || detail, ' | '), '');
-END $$;
+\i sql/include/error_of.sql
 
 -- ---------------------------------------------------------------------------
 -- Spec vectors

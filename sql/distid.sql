@@ -4,17 +4,7 @@
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 
--- SQLSTATE, message and detail of a statement's error, or 'ok'
-CREATE FUNCTION pg_temp.error_of(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE query;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ' ' || SQLERRM || coalesce(nullif(' | ' || detail, ' | '), '');
-END $$;
+\i sql/include/error_of.sql
 
 -- ---------------------------------------------------------------------------
 -- Spec A1 vectors: clock | r48 -> ts45 | decimal | hex26 | alphanumeric.

@@ -1,17 +1,7 @@
 -- Public identities (spec A4): AES-ECB of one block under uidx.public_id_key.
 SET timezone = 'UTC';
 
--- SQLSTATE, message and detail of a statement's error, or 'ok'
-CREATE FUNCTION pg_temp.error_of(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE query;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ' ' || SQLERRM || coalesce(nullif(' | ' || detail, ' | '), '');
-END $$;
+\i sql/include/error_of.sql
 
 -- The setting only hides the key once the library defines it; until then it
 -- would be a plain placeholder (see test/README-distid.md).

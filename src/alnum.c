@@ -68,20 +68,40 @@ alnum_encode_uuid(PG_FUNCTION_ARGS)
 
 /* ---- decoders ---- */
 
+/* the text argument of a decoder, as bytes (not NUL-terminated) */
+typedef struct AlnumArg
+{
+	const char *chars;
+	size_t		len;
+} AlnumArg;
+
+static AlnumArg
+alnum_arg(FunctionCallInfo fcinfo)
+{
+	text	   *input = PG_GETARG_TEXT_PP(0);
+	AlnumArg	arg = {VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input)};
+
+	return arg;
+}
+
+static void
+alnum_check(UidxAlnumStatus status, AlnumArg arg, const char *type_name, int expected_len)
+{
+	if (status != UIDX_ALNUM_OK)
+		uidx_alnum_raise(status, type_name, expected_len, arg.chars, arg.len);
+}
+
 PG_FUNCTION_INFO_V1(alnum_decode_bigint);
 Datum
 alnum_decode_bigint(PG_FUNCTION_ARGS)
 {
-	text	   *input = PG_GETARG_TEXT_PP(0);
-	const char *chars = VARDATA_ANY(input);
-	size_t		len = VARSIZE_ANY_EXHDR(input);
+	AlnumArg	arg = alnum_arg(fcinfo);
 	uint64		v = 0;
-	UidxAlnumStatus status = uidx_alnum_decode_u64(chars, len, &v);
+	UidxAlnumStatus status = uidx_alnum_decode_u64(arg.chars, arg.len, &v);
 
 	if (status == UIDX_ALNUM_OK && v > (uint64) PG_INT64_MAX)
 		status = UIDX_ALNUM_OUT_OF_RANGE;
-	if (status != UIDX_ALNUM_OK)
-		uidx_alnum_raise(status, "bigint", UIDX_ALNUM_U64_LEN, chars, len);
+	alnum_check(status, arg, "bigint", UIDX_ALNUM_U64_LEN);
 	PG_RETURN_INT64((int64) v);
 }
 
@@ -90,15 +110,12 @@ static void
 alnum_decode_decimal_arg(FunctionCallInfo fcinfo, const uint8 max[UIDX_LEN],
 						 const char *type_name, uint8 value[UIDX_LEN])
 {
-	text	   *input = PG_GETARG_TEXT_PP(0);
-	const char *chars = VARDATA_ANY(input);
-	size_t		len = VARSIZE_ANY_EXHDR(input);
-	UidxAlnumStatus status = uidx_alnum_decode_decimal(chars, len, value);
+	AlnumArg	arg = alnum_arg(fcinfo);
+	UidxAlnumStatus status = uidx_alnum_decode_decimal(arg.chars, arg.len, value);
 
 	if (status == UIDX_ALNUM_OK && uidx_u128_compare(value, max) > 0)
 		status = UIDX_ALNUM_OUT_OF_RANGE;
-	if (status != UIDX_ALNUM_OK)
-		uidx_alnum_raise(status, type_name, UIDX_ALNUM_DECIMAL_LEN, chars, len);
+	alnum_check(status, arg, type_name, UIDX_ALNUM_DECIMAL_LEN);
 }
 
 PG_FUNCTION_INFO_V1(alnum_decode_numeric);
@@ -125,14 +142,11 @@ PG_FUNCTION_INFO_V1(alnum_decode_uuid);
 Datum
 alnum_decode_uuid(PG_FUNCTION_ARGS)
 {
-	text	   *input = PG_GETARG_TEXT_PP(0);
-	const char *chars = VARDATA_ANY(input);
-	size_t		len = VARSIZE_ANY_EXHDR(input);
+	AlnumArg	arg = alnum_arg(fcinfo);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
-	UidxAlnumStatus status = uidx_alnum_decode_u128(chars, len, result->data);
 
-	if (status != UIDX_ALNUM_OK)
-		uidx_alnum_raise(status, "uuid", UIDX_ALNUM_U128_LEN, chars, len);
+	alnum_check(uidx_alnum_decode_u128(arg.chars, arg.len, result->data),
+				arg, "uuid", UIDX_ALNUM_U128_LEN);
 	PG_RETURN_UUID_P(result);
 }
 

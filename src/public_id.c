@@ -126,8 +126,9 @@ check_public_id_key(char **newval, void **extra, GucSource source)
 	{
 		bool		too_long = pg_b64_dec_len(text_len) > (int) sizeof(decoded);
 
+		/* void *: the output type changed from char * to uint8 * in PG 18 */
 		decoded_len = too_long ? -1
-			: pg_b64_decode(text, text_len, decoded, sizeof(decoded));
+			: pg_b64_decode(text, text_len, (void *) decoded, sizeof(decoded));
 		if (decoded_len < 0 || !public_id_key_length_ok(decoded_len))
 		{
 			explicit_bzero(decoded, sizeof(decoded));

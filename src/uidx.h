@@ -180,8 +180,9 @@ extern UidxAlnumStatus uidx_alnum_decode_decimal(const char *text, size_t len,
 /*
  * A fixed 16-byte type is described once; the generic plumbing in bytes16.c
  * does the rest.  Comparison reads the bytes in `key_order`: a list of
- * (offset, length) segments covering all 16 bytes.  For iuid and distid that
- * is plain memcmp order; comb compares its timestamp bytes 10-15 first.
+ * (offset, length) segments covering all 16 bytes.  For iuid that is plain
+ * memcmp order; comb compares its timestamp bytes 10-15 first; distid compares
+ * bytes 4-15 first (0-3 are always zero), for a useful abbreviated sort key.
  */
 typedef struct Bytes16Segment
 {

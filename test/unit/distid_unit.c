@@ -2,7 +2,8 @@
  * distid_unit.c -- replays the generator traces and packing vectors of spec
  * A1 and A2 against the pure core (src/distid.c, src/codec.c) built with
  * -DUIDX_NO_POSTGRES.  The generators' clock and random inputs are fixed
- * here, which SQL cannot do.  Run by test/t/unit-distid.sh.
+ * here, which SQL cannot do.  Also the strict alphanumeric decoder and the
+ * numeric_out parser.  Run by test/t/unit-distid.sh.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -359,12 +360,65 @@ test_a3(void)
 			  UIDX_ALNUM_NONCANONICAL);
 }
 
+/* ---- the numeric_out parser behind numeric -> distid casts ------------- */
+
+static void
+check_numeric_text(const char *text, UidxNumericStatus status, const char *value)
+{
+	uint8_t		bytes[UIDX_LEN];
+	char		decimal[UIDX_U128_DECIMAL_BUFLEN];
+	char		label[128];
+
+	snprintf(label, sizeof(label), "numeric text \"%.60s\" status", text);
+	check_u64(label, uidx_numeric_text_to_u128(text, bytes), status);
+	if (value != NULL && status == UIDX_NUMERIC_OK)
+	{
+		uidx_u128_to_decimal(bytes, decimal);
+		snprintf(label, sizeof(label), "numeric text \"%.60s\" value", text);
+		check_str(label, decimal, value);
+	}
+}
+
+static void
+test_numeric_text(void)
+{
+	check_numeric_text("0", UIDX_NUMERIC_OK, "0");
+	check_numeric_text("-0", UIDX_NUMERIC_OK, "0");
+	check_numeric_text("0.000", UIDX_NUMERIC_OK, "0");
+	check_numeric_text("1088824355131185736905670087", UIDX_NUMERIC_OK,
+					   "1088824355131185736905670087");
+	check_numeric_text("1088824355131185736905670087.0000", UIDX_NUMERIC_OK,
+					   "1088824355131185736905670087");
+	check_numeric_text("340282366920938463463374607431768211455", UIDX_NUMERIC_OK,
+					   "340282366920938463463374607431768211455");
+	check_numeric_text("000000000000340282366920938463463374607431768211455", UIDX_NUMERIC_OK,
+					   "340282366920938463463374607431768211455");
+	check_numeric_text("340282366920938463463374607431768211456", UIDX_NUMERIC_TOO_LARGE, NULL);
+	check_numeric_text("1000000000000000000000000000000000000000000", UIDX_NUMERIC_TOO_LARGE, NULL);
+	check_numeric_text("1.5", UIDX_NUMERIC_NOT_INTEGER, NULL);
+	check_numeric_text("0.0000001", UIDX_NUMERIC_NOT_INTEGER, NULL);
+	check_numeric_text("-1", UIDX_NUMERIC_NEGATIVE, NULL);
+	check_numeric_text("-1.5", UIDX_NUMERIC_NOT_INTEGER, NULL);
+	check_numeric_text("NaN", UIDX_NUMERIC_NOT_FINITE, NULL);
+	check_numeric_text("Infinity", UIDX_NUMERIC_NOT_FINITE, NULL);
+	check_numeric_text("-Infinity", UIDX_NUMERIC_NOT_FINITE, NULL);
+	check_numeric_text("", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text("-", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text("1.", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text(".5", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text("1.2.3", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text("+1", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text("1e5", UIDX_NUMERIC_MALFORMED, NULL);
+	check_numeric_text(" 1", UIDX_NUMERIC_MALFORMED, NULL);
+}
+
 int
 main(void)
 {
 	test_a1();
 	test_a2();
 	test_a3();
+	test_numeric_text();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures == 0 ? 0 : 1;
 }
