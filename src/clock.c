@@ -82,15 +82,15 @@ uidx_timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 	unix_ms = unix_us / 1000 - (unix_us % 1000 < 0 ? 1 : 0);
 	if (unix_ms < min_ms || unix_ms > max_ms)
 	{
-		/* timestamptz_to_str returns one static buffer: copy each result */
-		char	   *shown = pstrdup(timestamptz_to_str(ts));
-		char	   *first = pstrdup(timestamptz_to_str(uidx_unix_ms_to_timestamptz(min_ms)));
-		char	   *last = pstrdup(timestamptz_to_str(uidx_unix_ms_to_timestamptz(max_ms)));
+		/* timestamptz_to_str returns a static buffer: copy before the next call */
+		char	   *min_text = pstrdup(timestamptz_to_str(uidx_unix_ms_to_timestamptz(min_ms)));
+		char	   *max_text = pstrdup(timestamptz_to_str(uidx_unix_ms_to_timestamptz(max_ms)));
 
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for type %s: \"%s\"", type_name, shown),
-				 errdetail("The type holds times from %s to %s.", first, last)));
+				 errmsg("timestamp out of range for type %s: \"%s\"",
+						type_name, timestamptz_to_str(ts)),
+				 errdetail("The type holds times from %s to %s.", min_text, max_text)));
 	}
 	return unix_ms;
 }

@@ -1,13 +1,16 @@
--- Test helper shared by the pg_regress files: SQLSTATE, message and detail
--- of the error a statement raises, or 'ok'.  Included with \i, so it is
--- created per session (in pg_temp).
-CREATE FUNCTION pg_temp.error_of(query text) RETURNS text LANGUAGE plpgsql AS $$
+-- Shared by the pg_regress files (\i sql/include/error_of.sql; pg_regress runs
+-- psql from the top of the tree and feeds the test on stdin): runs a statement
+-- and shows its SQLSTATE, message and detail instead of failing (psql's
+-- verbose mode would also print source file line numbers).
+CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text
+LANGUAGE plpgsql AS $$
 DECLARE
     detail text;
 BEGIN
-    EXECUTE query;
-    RETURN 'ok';
+    EXECUTE statement;
+    RETURN 'no error';
 EXCEPTION WHEN OTHERS THEN
     GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE || ' ' || SQLERRM || coalesce(nullif(' | ' || detail, ' | '), '');
-END $$;
+    RETURN SQLSTATE || ': ' || SQLERRM || COALESCE(NULLIF(' / ' || detail, ' / '), '');
+END
+$$;

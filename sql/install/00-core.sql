@@ -28,6 +28,7 @@ DECLARE
     nkeys       int2;
     key_type    regtype;
     key_name    text;
+    bound_name  text;
     bound_fn    regprocedure;
     parent_ns   name;
     parent_name name;
@@ -60,12 +61,13 @@ BEGIN
       FROM pg_extension e WHERE e.extname = 'uidx';
     -- iuid -> iuid_lower_bound(timestamptz), and so on for each uidx type;
     -- a uuid column is bounded by the millisecond in its first six bytes.
-    -- (The bare type name: format_type() would schema-qualify it here, where
-    -- search_path holds only pg_catalog.)
-    bound_fn := to_regprocedure(format('%I.%I(timestamptz)', key_name,
-                    CASE WHEN key_type = 'uuid'::regtype THEN 'uidx_uuid_lower_bound'
-                         ELSE (SELECT t.typname FROM pg_type t WHERE t.oid = key_type)
-                              || '_lower_bound' END));
+    SELECT CASE WHEN key_type = 'uuid'::regtype THEN 'uidx_uuid_lower_bound'
+                WHEN t.typnamespace::regnamespace::name = key_name THEN t.typname || '_lower_bound'
+           END
+      INTO bound_name FROM pg_type t WHERE t.oid = key_type;
+    IF bound_name IS NOT NULL THEN
+        bound_fn := to_regprocedure(format('%I.%I(timestamptz)', key_name, bound_name));
+    END IF;
     IF bound_fn IS NULL THEN
         RAISE EXCEPTION 'cannot make time partitions for a key of type %', key_type
             USING ERRCODE = 'datatype_mismatch',

@@ -3,8 +3,8 @@
 # against one sandbox server (test/scripts/sandbox.sh) with this tree installed.
 # Ends with "N passed, N failed" and exits non-zero on any failure.
 #
-#   TESTS="iuid comb"   only these pg_regress tests (default: every sql/*.sql)
-#   SCRIPTS="t/dump"    only these test/t scripts (default: all; "none" for none)
+#   UIDX_TESTS="iuid comb"   only these pg_regress tests (default: every sql/*.sql; "none" for none)
+#   UIDX_SCRIPTS="t/dump.sh"    only these test/t scripts (default: all; "none" for none)
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,7 +21,8 @@ record() {  # name status
 }
 
 pg_regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
-tests=${TESTS:-$(ls sql/*.sql 2>/dev/null | xargs -n1 basename | sed 's/\.sql$//' | tr '\n' ' ')}
+tests=${UIDX_TESTS:-$(ls sql/*.sql 2>/dev/null | xargs -n1 basename | sed 's/\.sql$//' | tr '\n' ' ')}
+[ "$tests" = none ] && tests=""
 if [ -n "$tests" ]; then
   rm -rf results regression.diffs regression.out
   # pg_regress writes results/ as the client; the server never touches it
@@ -39,7 +40,7 @@ if [ -n "$tests" ]; then
   [ -f regression.diffs ] && { echo "--- regression.diffs (first 200 lines) ---"; head -200 regression.diffs; }
 fi
 
-scripts=${SCRIPTS:-$(ls test/t/*.sh 2>/dev/null | sed 's|^test/||' | tr '\n' ' ')}
+scripts=${UIDX_SCRIPTS:-$(ls test/t/*.sh 2>/dev/null | sed 's|^test/||' | tr '\n' ' ')}
 [ "$scripts" = none ] && scripts=""
 for s in $scripts; do
   echo "# test/$s"

@@ -1,0 +1,147 @@
+
+-- ---------------------------------------------------------------------------
+-- PK-embedded UUID: pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr (spec section D)
+-- ---------------------------------------------------------------------------
+
+-- The seed's CRC-12 (poly 0x80F reflected, init and xorout 0xFFF; check
+-- 0xDDD).  Text is hashed as UTF-8 whatever the database encoding.
+CREATE FUNCTION crc12(text) RETURNS integer
+    AS 'MODULE_PATHNAME', 'luuid_crc12_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crc12(bytea) RETURNS integer
+    AS 'MODULE_PATHNAME', 'luuid_crc12_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Registry of group names, for collision checks and /any/<uuid> routing.
+-- Its rows are user data: pg_dump keeps them.  `relation` is dumped as the
+-- table's name and read back after all tables exist (config table data is
+-- restored in the data section).
+CREATE TABLE luuid_group (
+    group_id   integer PRIMARY KEY CHECK (group_id = crc12(group_name)),
+    group_name text NOT NULL UNIQUE CHECK (group_name <> ''),
+    relation   regclass
+);
+SELECT pg_catalog.pg_extension_config_dump('luuid_group', '');
+GRANT SELECT ON luuid_group TO PUBLIC;
+
+-- Not STRICT: a NULL group or pk is an error (22004), not a NULL id.
+CREATE FUNCTION luuid_generate(group_id integer, pk bigint) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'luuid_generate_by_id' LANGUAGE C VOLATILE PARALLEL SAFE;
+CREATE FUNCTION luuid_generate(group_name text, pk bigint) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'luuid_generate_by_name' LANGUAGE C VOLATILE PARALLEL SAFE;
+
+-- For column DEFAULTs.  PARALLEL UNSAFE because it advances a sequence, which
+-- parallel workers cannot do (nextval itself is PARALLEL UNSAFE).
+CREATE FUNCTION luuid_nextval(seq regclass, group_name text) RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+-- NULL when the uuid does not have this layout.
+CREATE FUNCTION luuid_pk(uuid) RETURNS bigint
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION luuid_group(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION luuid_short(uuid) RETURNS text
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- All ids of one pk and group lie in [luuid_from_short, luuid_upper_bound).
+CREATE FUNCTION luuid_from_short(short text, group_name text) RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION luuid_upper_bound(short text, group_name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'luuid_upper_bound_short' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- `WHERE luuid_matches_short(id, '23122e', 'Person')` is inlined into that
+-- range, so a btree index on id serves it.  Not STRICT, because the planner
+-- does not inline STRICT SQL functions whose body (an AND) is not strict.
+CREATE FUNCTION luuid_matches_short(id uuid, short text, group_name text) RETURNS boolean
+LANGUAGE sql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE
+AS $$
+SELECT id OPERATOR(pg_catalog.>=) @extschema@.luuid_from_short(short, group_name)
+   AND id OPERATOR(pg_catalog.<) @extschema@.luuid_upper_bound(short, group_name)
+$$;
+
+-- Registers a group name (and optionally the table its ids live in) and
+-- returns its group id.  A name whose CRC-12 is already held by another name
+-- is rejected with 23505.  Registering a name again is harmless: a non-NULL
+-- relation replaces the stored one, NULL keeps it.  Not SECURITY DEFINER:
+-- only the table's owner may write the registry.
+CREATE FUNCTION luuid_register_group(group_name text, relation regclass DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    name_given   text := $1;
+    rel_given    regclass := $2;
+    new_id       integer;
+    holder       text;
+    held_rel     regclass;
+BEGIN
+    IF name_given IS NULL THEN
+        RAISE EXCEPTION 'luuid group_name must not be null'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF name_given = '' THEN
+        RAISE EXCEPTION 'luuid group_name must not be empty'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    new_id := @extschema@.crc12(name_given);
+
+    -- A concurrent registration of either the name or a colliding name makes
+    -- this wait for it and then do nothing; the check below sees its row.
+    INSERT INTO @extschema@.luuid_group AS g (group_id, group_name, relation)
+    VALUES (new_id, name_given, rel_given)
+    ON CONFLICT DO NOTHING;
+    IF FOUND THEN
+        RETURN new_id;
+    END IF;
+
+    SELECT g.group_name, g.relation INTO holder, held_rel
+      FROM @extschema@.luuid_group g
+     WHERE g.group_id = new_id;
+    IF holder IS DISTINCT FROM name_given THEN
+        RAISE EXCEPTION 'luuid group name "%" collides with registered group "%"',
+                        name_given, holder
+            USING ERRCODE = 'unique_violation',
+                  DETAIL = format('Both names have the CRC-12 group id %s (0x%s).',
+                                  new_id, lpad(upper(to_hex(new_id)), 3, '0')),
+                  HINT = 'Use another group name for one of the two entities.';
+    END IF;
+    IF rel_given IS NOT NULL AND held_rel IS DISTINCT FROM rel_given THEN
+        UPDATE @extschema@.luuid_group g SET relation = rel_given
+         WHERE g.group_id = new_id;
+    END IF;
+    RETURN new_id;
+END
+$fn$;
+
+-- The registered table of the id's group, for /any/<uuid> routing.  NULL
+-- when the uuid is not of this layout, its group is not registered or has no
+-- relation, or that table has been dropped since.
+CREATE FUNCTION luuid_relation(id uuid) RETURNS regclass
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+AS $$
+SELECT g.relation
+  FROM @extschema@.luuid_group g
+ WHERE g.group_id OPERATOR(pg_catalog.=) @extschema@.luuid_group(id)
+   AND EXISTS (SELECT FROM pg_catalog.pg_class c
+                WHERE c.oid OPERATOR(pg_catalog.=) g.relation)
+$$;
+
+-- A dropped table's OID would stay behind in luuid_group.relation: pg_dump
+-- writes such an OID as a bare number, which in the restored database may
+-- name an unrelated table.  So drops clear the reference.  SECURITY DEFINER
+-- because whoever drops a table may not write the registry; an event trigger
+-- function cannot be called any other way.
+CREATE FUNCTION luuid_forget_dropped_relations() RETURNS event_trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    UPDATE @extschema@.luuid_group g
+       SET relation = NULL
+     WHERE g.relation IN (SELECT d.objid
+                            FROM pg_catalog.pg_event_trigger_dropped_objects() d
+                           WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+                             AND d.objsubid = 0);
+END
+$fn$;
+CREATE EVENT TRIGGER luuid_forget_dropped_relations ON sql_drop
+    EXECUTE FUNCTION luuid_forget_dropped_relations();

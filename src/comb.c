@@ -1,0 +1,635 @@
+/*
+ * comb.c -- COMB UUIDs: random UUIDs with a time part (spec section B).
+ *
+ *   prefix COMB        TTTTTTTT-TTTT-4rrr-Vrrr-rrrrrrrrrrrr   uuid-creator, RT.Comb PostgreSql
+ *   suffix COMB        rrrrrrrr-rrrr-4rrr-Vrrr-TTTTTTTTTTTT   uuid-creator, RT.Comb Sql; the comb type
+ *   short prefix COMB  MMMMrrrr-rrrr-4rrr-Vrrr-rrrrrrrrrrrr   uuid-creator, sequential-uuids
+ *   short suffix COMB  rrrrrrrr-rrrr-4rrr-Vrrr-MMMMrrrrrrrr   uuid-creator
+ *   SQL Server COMB    rrrrrrrr-rrrr-4rrr-Vrrr-DDDDTTTTTTTT   Nilsson, RT.Comb Legacy
+ *
+ * T = 48-bit unix ms, M = interval counter mod 2^16, D/T = SQL Server
+ * datetime days and 1/300 s ticks.  The top half of the file is the pure
+ * core (built into the fuzz harnesses with UIDX_NO_POSTGRES); the bottom half
+ * is the SQL interface.
+ */
+#include "comb.h"
+
+void
+comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value)
+{
+	uidx_store_be(id + field.offset, field.length, value);
+	id[6] = (uint8_t) ((id[6] & 0x0F) | 0x40);
+	id[8] = (uint8_t) ((id[8] & 0x3F) | 0x80);
+}
+
+bool
+comb_is_version4(const uint8_t id[UIDX_LEN])
+{
+	return uidx_version(id) == 4 && uidx_variant_is_rfc(id);
+}
+
+int64_t
+comb_floor_div(int64_t a, int64_t b)
+{
+	int64_t		q = a / b;
+
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+void
+comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
+{
+	uint8_t		tmp[UIDX_LEN];
+
+	memcpy(tmp, in + 10, 6);
+	memcpy(tmp + 6, in + 6, 4);
+	memcpy(tmp + 10, in, 6);
+	memcpy(out, tmp, UIDX_LEN);
+}
+
+/* ---- SQL Server datetime ---- */
+
+#define US_PER_DAY INT64_C(86400000000)
+/* one tick is 1/300 s = 10000/3 microseconds */
+#define TICK_US_NUM 10000
+#define TICK_US_DEN 3
+
+uint64_t
+comb_sqlserver_datetime(int64_t unix_us)
+{
+	int64_t		unix_day = comb_floor_div(unix_us, US_PER_DAY);
+	int64_t		us_of_day = unix_us - unix_day * US_PER_DAY;
+	uint64_t	days = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) & 0xFFFF;
+	uint64_t	ticks = (uint64_t) (us_of_day * TICK_US_DEN / TICK_US_NUM);
+
+	return days << 32 | ticks;
+}
+
+bool
+comb_sqlserver_decode(const uint8_t id[UIDX_LEN], int64_t *unix_us, uint32_t *ticks)
+{
+	int64_t		days = (int64_t) uidx_load_be(id + 10, 2);
+
+	*ticks = (uint32_t) uidx_load_be(id + 12, 4);
+	if (*ticks > COMB_SQLSERVER_MAX_TICKS)
+		return false;
+	*unix_us = (days - COMB_SQLSERVER_EPOCH_DAYS) * US_PER_DAY +
+		((int64_t) *ticks * TICK_US_NUM + TICK_US_DEN - 1) / TICK_US_DEN;
+	return true;
+}
+
+/* ---- sequential-uuids 1.0.3 blocks ---- */
+
+int
+comb_block_prefix_bits(int64_t block_count)
+{
+	int			bits = 1;
+
+	if (block_count < 1 || block_count > COMB_BLOCK_COUNT_MAX)
+		return 0;
+	while ((INT64_C(1) << bits) < block_count)
+		bits++;
+	return (bits + 7) / 8 * 8;
+}
+
+/*
+ * sequential-uuids re-spreads the wrap period block_size * block_count over
+ * all 2^prefix_bits prefixes: block_size * block_count / 2^prefix_bits,
+ * at least 1.  Written as q * count + r * count / 2^bits (block_size =
+ * q * 2^bits + r) so that no product can overflow: r and count are below 2^25.
+ */
+static int64_t
+comb_effective_block_size(int64_t block_size, int64_t block_count, int prefix_bits)
+{
+	int64_t		q = block_size >> prefix_bits;
+	int64_t		r = block_size & ((INT64_C(1) << prefix_bits) - 1);
+	int64_t		size = q * block_count + ((r * block_count) >> prefix_bits);
+
+	return size < 1 ? 1 : size;
+}
+
+void
+comb_block_stamp(uint8_t id[UIDX_LEN], int64_t value, int64_t block_size,
+				 int64_t block_count)
+{
+	int			bits = comb_block_prefix_bits(block_count);
+	/* C division truncates towards zero, as upstream does for negative values */
+	int64_t		block = value / comb_effective_block_size(block_size, block_count, bits);
+	CombField	field = {0, bits / 8};
+
+	comb_stamp(id, field, (uint64_t) block & ((UINT64_C(1) << bits) - 1));
+}
+
+void
+comb_short_prefix_stamp(uint8_t id[UIDX_LEN], int64_t unix_ms, int64_t interval_ms,
+						int64_t interval_count)
+{
+	/*
+	 * uuid_time_nextval divides whole seconds by whole seconds; doing the
+	 * same keeps its rounding of the re-spread block size, so any
+	 * (interval, count) it accepts gives its prefix.
+	 */
+	if (interval_ms % 1000 == 0)
+		comb_block_stamp(id, comb_floor_div(unix_ms, 1000), interval_ms / 1000,
+						 interval_count);
+	else
+		comb_block_stamp(id, unix_ms, interval_ms, interval_count);
+}
+
+uint16_t
+comb_short_counter(int64_t unix_ms, int64_t interval_ms)
+{
+	return (uint16_t) comb_floor_div(unix_ms, interval_ms);
+}
+
+bool
+comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_ms,
+							 int64_t interval_ms)
+{
+	int64_t		earliest = at_ms - tolerance_ms;
+	int64_t		first = comb_floor_div(earliest < 0 ? 0 : earliest, interval_ms);
+	int64_t		last = comb_floor_div(at_ms + tolerance_ms, interval_ms);
+
+	if (last < first)
+		return false;
+	if (last - first >= 0xFFFF)
+		return true;
+	return (uint16_t) (counter - (uint16_t) first) <= (uint64_t) (last - first);
+}
+
+#ifndef UIDX_NO_POSTGRES
+/* ---------------------------------------------------------------------------
+ * SQL interface
+ * ------------------------------------------------------------------------- */
+#include "commands/sequence.h"
+#include "common/int.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+/*
+ * Which 16-byte values are valid combs?  All of them.  Generated combs are
+ * version 4, variant 10, but the type's main use is to hold keys brought over
+ * from SQL Server, and those keep whatever the NEWID() under them was
+ * (Nilsson's layout), or are not COMBs at all: NEWSEQUENTIALID() values
+ * (version 1), plain NEWID() rows from before the switch to COMBs, other
+ * tools' layouts.  Rejecting them would make the migration fail on data
+ * that was valid where it came from, and nothing here depends on the
+ * version bits: the order and comb_timestamp() read bytes 10-15, which
+ * mean a 48-bit millisecond for every bit pattern.  So the cast from uuid
+ * never fails, and comb_sqlserver_timestamp() alone checks its field.
+ */
+static const Bytes16Type comb_type = {
+	.name = "comb",
+	.invalid_reason = NULL,
+	.nsegments = 2,
+	.segments = {{10, 6}, {0, 10}},
+};
+
+BYTES16_DEFINE_SQL_FUNCTIONS(comb, comb_type)
+
+/* ---- arguments ---- */
+
+static void
+comb_require_arg(FunctionCallInfo fcinfo, int argno, const char *what)
+{
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be null", what)));
+}
+
+static int64
+comb_unix_ms_arg(FunctionCallInfo fcinfo, int argno, const char *type_name)
+{
+	comb_require_arg(fcinfo, argno, "COMB timestamp");
+	return uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), 0,
+									   UIDX_MAX_MS48, type_name);
+}
+
+static int64
+comb_now_ms(void)
+{
+	int64		now_ms = comb_floor_div(uidx_now_unix_ns(), 1000000);
+
+	if (now_ms < 0 || now_ms > UIDX_MAX_MS48)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("system clock is outside the range a COMB can hold")));
+	return now_ms;
+}
+
+static const char *
+comb_interval_text(Interval *span)
+{
+	return DatumGetCString(DirectFunctionCall1(interval_out, IntervalPGetDatum(span)));
+}
+
+/*
+ * An interval argument as microseconds.  A day counts as 24 hours and months
+ * are refused, as date_bin() does: a month has no fixed length, and these
+ * lengths must not depend on the calendar.  `positive`: > 0, else >= 0.
+ */
+static int64
+comb_interval_us(FunctionCallInfo fcinfo, int argno, const char *what, bool positive)
+{
+	Interval   *span;
+	int64		us;
+
+	comb_require_arg(fcinfo, argno, what);
+	span = PG_GETARG_INTERVAL_P(argno);
+#ifdef INTERVAL_NOT_FINITE
+	if (INTERVAL_NOT_FINITE(span))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be finite", what)));
+#endif
+	if (span->month != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must not contain months or years: \"%s\"",
+						what, comb_interval_text(span)),
+				 errhint("A month has no fixed length; give the span in days.")));
+	if (pg_mul_s64_overflow((int64) span->day, USECS_PER_DAY, &us) ||
+		pg_add_s64_overflow(us, span->time, &us))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s is too long: \"%s\"", what, comb_interval_text(span))));
+	if (positive ? us <= 0 : us < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be %s: \"%s\"", what,
+						positive ? "positive" : "zero or positive",
+						comb_interval_text(span))));
+	return us;
+}
+
+/* COMB times have millisecond resolution, so a finer interval cannot be honoured. */
+static int64
+comb_interval_length_ms(FunctionCallInfo fcinfo, int argno)
+{
+	int64		us = comb_interval_us(fcinfo, argno, "interval_length", true);
+
+	if (us % 1000 != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("interval_length must be a whole number of milliseconds: \"%s\"",
+						comb_interval_text(PG_GETARG_INTERVAL_P(argno)))));
+	return us / 1000;
+}
+
+static int64
+comb_block_count_arg(FunctionCallInfo fcinfo, int argno, const char *what)
+{
+	int32		count;
+
+	comb_require_arg(fcinfo, argno, what);
+	count = PG_GETARG_INT32(argno);
+	if (comb_block_prefix_bits(count) == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be between 1 and 16777216: %d", what, count),
+				 errdetail("The prefix holds at most 24 bits.")));
+	return count;
+}
+
+/* The 16 bytes a generator would have drawn, given explicitly. */
+static void
+comb_random_arg(FunctionCallInfo fcinfo, int argno, uint8 out[UIDX_LEN])
+{
+	bytea	   *random = PG_GETARG_BYTEA_PP(argno);
+
+	if (VARSIZE_ANY_EXHDR(random) != UIDX_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("random must be exactly 16 bytes, not %d",
+						(int) VARSIZE_ANY_EXHDR(random))));
+	memcpy(out, VARDATA_ANY(random), UIDX_LEN);
+}
+
+/*
+ * Fresh random bytes everywhere except in the field that is about to be
+ * stamped: it would be overwritten anyway, and the buffer lasts longer.
+ */
+static Bytes16 *
+comb_random_around(CombField field)
+{
+	Bytes16    *result = palloc(sizeof(Bytes16));
+	int			after = field.offset + field.length;
+
+	if (field.offset > 0)
+		uidx_random_bytes(result->data, field.offset);
+	if (after < UIDX_LEN)
+		uidx_random_bytes(result->data + after, UIDX_LEN - after);
+	return result;
+}
+
+/*
+ * The generators below keep no state: their order within one time unit is
+ * random, as in uuid-creator and RT.Comb, and their time part is always the
+ * clock reading, also when the clock was set back.
+ */
+
+/* ---- prefix and suffix COMBs ---- */
+
+static Datum
+comb_stamped(CombField field, uint64 value)
+{
+	Bytes16    *result = comb_random_around(field);
+
+	comb_stamp(result->data, field, value);
+	PG_RETURN_BYTES16_P(result);
+}
+
+static Datum
+comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
+				   uint64 value)
+{
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	comb_random_arg(fcinfo, random_argno, result->data);
+	comb_stamp(result->data, field, value);
+	PG_RETURN_BYTES16_P(result);
+}
+
+/*
+ * KIND_generate(), KIND_generate(at) and KIND_from_parts(at, random) of a
+ * layout whose time field holds `now_value` now, or `at_value` (read from
+ * argument 0) for a given time.
+ */
+#define COMB_TIMED_FUNCTIONS(kind, field, now_value, at_value) \
+	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
+	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
+	{ \
+		return comb_stamped(field, now_value); \
+	} \
+	PG_FUNCTION_INFO_V1(comb_##kind##_generate_at); \
+	Datum comb_##kind##_generate_at(PG_FUNCTION_ARGS) \
+	{ \
+		return comb_stamped(field, at_value); \
+	} \
+	PG_FUNCTION_INFO_V1(comb_##kind##_from_parts); \
+	Datum comb_##kind##_from_parts(PG_FUNCTION_ARGS) \
+	{ \
+		return comb_stamped_parts(fcinfo, 1, field, at_value); \
+	}
+
+COMB_TIMED_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_now_ms(),
+					 comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
+COMB_TIMED_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_now_ms(),
+					 comb_unix_ms_arg(fcinfo, 0, "comb"))
+
+PG_FUNCTION_INFO_V1(comb_lower_bound);
+Datum
+comb_lower_bound(PG_FUNCTION_ARGS)
+{
+	Bytes16    *result = palloc0(sizeof(Bytes16));
+
+	uidx_store_be(result->data + 10, 6,
+				  (uint64) comb_unix_ms_arg(fcinfo, 0, "comb"));
+	PG_RETURN_BYTES16_P(result);
+}
+
+/* ---- short prefix and short suffix COMBs ---- */
+
+PG_FUNCTION_INFO_V1(comb_short_prefix_generate);
+Datum
+comb_short_prefix_generate(PG_FUNCTION_ARGS)
+{
+	int64		interval_ms = comb_interval_length_ms(fcinfo, 0);
+	int64		interval_count = comb_block_count_arg(fcinfo, 1, "interval_count");
+	int			prefix_bytes = comb_block_prefix_bits(interval_count) / 8;
+	Bytes16    *result = comb_random_around((CombField) {0, prefix_bytes});
+
+	comb_short_prefix_stamp(result->data, comb_now_ms(), interval_ms, interval_count);
+	PG_RETURN_BYTES16_P(result);
+}
+
+PG_FUNCTION_INFO_V1(comb_short_prefix_from_parts);
+Datum
+comb_short_prefix_from_parts(PG_FUNCTION_ARGS)
+{
+	int64		unix_ms = comb_unix_ms_arg(fcinfo, 0, "short prefix COMB");
+	int64		interval_ms = comb_interval_length_ms(fcinfo, 2);
+	int64		interval_count = comb_block_count_arg(fcinfo, 3, "interval_count");
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	comb_random_arg(fcinfo, 1, result->data);
+	comb_short_prefix_stamp(result->data, unix_ms, interval_ms, interval_count);
+	PG_RETURN_BYTES16_P(result);
+}
+
+PG_FUNCTION_INFO_V1(comb_short_suffix_generate);
+Datum
+comb_short_suffix_generate(PG_FUNCTION_ARGS)
+{
+	int64		interval_ms = comb_interval_length_ms(fcinfo, 0);
+
+	return comb_stamped(COMB_SHORT_SUFFIX_FIELD,
+						comb_short_counter(comb_now_ms(), interval_ms));
+}
+
+PG_FUNCTION_INFO_V1(comb_short_suffix_from_parts);
+Datum
+comb_short_suffix_from_parts(PG_FUNCTION_ARGS)
+{
+	int64		unix_ms = comb_unix_ms_arg(fcinfo, 0, "short suffix COMB");
+	int64		interval_ms = comb_interval_length_ms(fcinfo, 2);
+
+	return comb_stamped_parts(fcinfo, 1, COMB_SHORT_SUFFIX_FIELD,
+							  comb_short_counter(unix_ms, interval_ms));
+}
+
+PG_FUNCTION_INFO_V1(comb_short_prefix);
+Datum
+comb_short_prefix(PG_FUNCTION_ARGS)
+{
+	const uint8 *id = PG_GETARG_UUID_P(0)->data;
+
+	if (!comb_is_version4(id))
+		PG_RETURN_NULL();
+	PG_RETURN_INT32((int32) uidx_load_be(id, 2));
+}
+
+/*
+ * IMMUTABLE although `at` defaults to now(): the function depends on its
+ * arguments only.  A default is an expression the caller's query gets, so a
+ * call that leaves `at` out contains now(), which is STABLE; the planner then
+ * folds nothing, and each execution validates against its own transaction's
+ * now().  Marking the function itself STABLE would only keep it out of
+ * index expressions and constraints where an explicit `at` is meant.
+ */
+PG_FUNCTION_INFO_V1(comb_short_prefix_is_valid);
+Datum
+comb_short_prefix_is_valid(PG_FUNCTION_ARGS)
+{
+	const uint8 *id = PG_GETARG_UUID_P(0)->data;
+	int64		tolerance_ms = comb_interval_us(fcinfo, 1, "tolerance", false) / 1000;
+	int64		at_ms = comb_unix_ms_arg(fcinfo, 2, "short prefix COMB");
+	int64		interval_ms = comb_interval_length_ms(fcinfo, 3);
+
+	if (!comb_is_version4(id))
+		PG_RETURN_BOOL(false);
+	PG_RETURN_BOOL(comb_short_counter_in_window((uint16) uidx_load_be(id, 2), at_ms,
+												tolerance_ms, interval_ms));
+}
+
+/* ---- sequence COMB (sequential-uuids 1.0.3 uuid_sequence_nextval) ---- */
+
+static int64
+comb_block_size_arg(FunctionCallInfo fcinfo, int argno)
+{
+	int32		size;
+
+	comb_require_arg(fcinfo, argno, "block_size");
+	size = PG_GETARG_INT32(argno);
+	if (size < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("block_size must be a positive integer: %d", size)));
+	return size;
+}
+
+/* sequences start at 1, and upstream counts blocks from value - 1 */
+static int64
+comb_sequence_position(int64 nextval)
+{
+	/* wraps for the minimum int64, like upstream's unchecked subtraction */
+	return (int64) ((uint64) nextval - 1);
+}
+
+/*
+ * PARALLEL UNSAFE because it calls nextval(): advancing a sequence is a write,
+ * which parallel workers may not do (nextval() itself is PARALLEL UNSAFE).
+ * The parameters are checked before nextval() so that a rejected call does
+ * not use up a sequence value.
+ */
+PG_FUNCTION_INFO_V1(comb_sequence_generate);
+Datum
+comb_sequence_generate(PG_FUNCTION_ARGS)
+{
+	Oid			seq;
+	int64		block_size = comb_block_size_arg(fcinfo, 1);
+	int64		block_count = comb_block_count_arg(fcinfo, 2, "block_count");
+	int			prefix_bytes = comb_block_prefix_bits(block_count) / 8;
+	Bytes16    *result;
+	int64		position;
+
+	comb_require_arg(fcinfo, 0, "sequence");
+	seq = PG_GETARG_OID(0);
+	position = comb_sequence_position(nextval_internal(seq, true));
+	result = comb_random_around((CombField) {0, prefix_bytes});
+	comb_block_stamp(result->data, position, block_size, block_count);
+	PG_RETURN_BYTES16_P(result);
+}
+
+PG_FUNCTION_INFO_V1(comb_sequence_from_parts);
+Datum
+comb_sequence_from_parts(PG_FUNCTION_ARGS)
+{
+	int64		position = comb_sequence_position(PG_GETARG_INT64(0));
+	int64		block_size = comb_block_size_arg(fcinfo, 2);
+	int64		block_count = comb_block_count_arg(fcinfo, 3, "block_count");
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	comb_random_arg(fcinfo, 1, result->data);
+	comb_block_stamp(result->data, position, block_size, block_count);
+	PG_RETURN_BYTES16_P(result);
+}
+
+/* ---- SQL Server COMB (Nilsson, RT.Comb Legacy) ---- */
+
+/* UTC, unlike Nilsson's GETDATE(), like RT.Comb and its T-SQL port */
+static uint64
+comb_sqlserver_arg(FunctionCallInfo fcinfo, int argno)
+{
+	TimestampTz at;
+
+	comb_require_arg(fcinfo, argno, "COMB timestamp");
+	at = PG_GETARG_TIMESTAMPTZ(argno);
+	/* for the range check and its message; the ticks need the microseconds */
+	(void) uidx_timestamptz_to_unix_ms(at, COMB_SQLSERVER_MIN_MS,
+									   COMB_SQLSERVER_MAX_MS, "SQL Server COMB");
+	return comb_sqlserver_datetime(at - uidx_unix_ms_to_timestamptz(0));
+}
+
+static uint64
+comb_sqlserver_now(void)
+{
+	int64		now_us = comb_floor_div(uidx_now_unix_ns(), 1000);
+
+	if (now_us > COMB_SQLSERVER_MAX_MS * 1000 + 999)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("system clock is past the last SQL Server COMB time, 2079-06-06")));
+	return comb_sqlserver_datetime(now_us);
+}
+
+COMB_TIMED_FUNCTIONS(sqlserver, COMB_SQLSERVER_FIELD, comb_sqlserver_now(),
+					 comb_sqlserver_arg(fcinfo, 0))
+
+PG_FUNCTION_INFO_V1(comb_sqlserver_timestamp);
+Datum
+comb_sqlserver_timestamp(PG_FUNCTION_ARGS)
+{
+	Bytes16    *id = PG_GETARG_BYTES16_P(0);
+	int64		unix_us;
+	uint32		ticks;
+
+	if (!comb_sqlserver_decode(id->data, &unix_us, &ticks))
+	{
+		char		hex[37];
+
+		uidx_format_hex16(id->data, hex);
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("comb \"%s\" does not hold a SQL Server datetime", hex),
+				 errdetail("Its time of day is %u ticks of 1/300 s; a day has %d.",
+						   ticks, COMB_SQLSERVER_MAX_TICKS)));
+	}
+	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz(0) + unix_us);
+}
+
+/* ---- extraction and conversion ---- */
+
+PG_FUNCTION_INFO_V1(comb_timestamp);
+Datum
+comb_timestamp(PG_FUNCTION_ARGS)
+{
+	int64		unix_ms = (int64) uidx_load_be(PG_GETARG_BYTES16_P(0)->data + 10, 6);
+
+	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz(unix_ms));
+}
+
+PG_FUNCTION_INFO_V1(comb_prefix_timestamp);
+Datum
+comb_prefix_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8 *id = PG_GETARG_UUID_P(0)->data;
+
+	if (!comb_is_version4(id))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(id, 6)));
+}
+
+PG_FUNCTION_INFO_V1(comb_prefix_to_suffix);
+Datum
+comb_prefix_to_suffix(PG_FUNCTION_ARGS)
+{
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	comb_swap_ends(PG_GETARG_UUID_P(0)->data, result->data);
+	PG_RETURN_BYTES16_P(result);
+}
+
+PG_FUNCTION_INFO_V1(comb_suffix_to_prefix);
+Datum
+comb_suffix_to_prefix(PG_FUNCTION_ARGS)
+{
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	comb_swap_ends(PG_GETARG_BYTES16_P(0)->data, result->data);
+	PG_RETURN_BYTES16_P(result);
+}
+
+#endif							/* UIDX_NO_POSTGRES */

@@ -1,0 +1,101 @@
+/*
+ * comb.h -- the pure core of the COMB family (spec section B).
+ *
+ * Every COMB starts as 16 random bytes; a time (or sequence) field is
+ * stamped over some of them and version 4 / variant 10 is forced, exactly
+ * as uuid-creator, RT.Comb and sequential-uuids do.  The core never draws
+ * the random bytes itself: generators pass fresh ones, the *_from_parts SQL
+ * functions pass given ones, so both run the same code.
+ */
+#ifndef UIDX_COMB_H
+#define UIDX_COMB_H
+
+#include "uidx.h"
+
+/* Where a layout keeps its time field (RFC byte order). */
+typedef struct CombField
+{
+	int			offset;
+	int			length;
+} CombField;
+
+#define COMB_PREFIX_FIELD		((CombField) {0, 6})	/* 48-bit unix ms */
+#define COMB_SUFFIX_FIELD		((CombField) {10, 6})	/* 48-bit unix ms */
+#define COMB_SHORT_SUFFIX_FIELD ((CombField) {10, 2})	/* 16-bit interval counter */
+#define COMB_SQLSERVER_FIELD	((CombField) {10, 6})	/* datetime days + ticks */
+
+/* Writes value big-endian into the field, then sets version 4, variant 10. */
+extern void comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value);
+
+/* Version 4 with the RFC variant, as every COMB generator makes them. */
+extern bool comb_is_version4(const uint8_t id[UIDX_LEN]);
+
+/* floor(a / b) for b > 0 (C division truncates towards zero). */
+extern int64_t comb_floor_div(int64_t a, int64_t b);
+
+/*
+ * Swaps bytes 0-5 with bytes 10-15: prefix COMB <-> suffix COMB.  Bytes 6-9,
+ * which hold the version and variant, stay where they are, so a version-4
+ * COMB of one form is a version-4 COMB of the other.  An involution.
+ */
+extern void comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN]);
+
+/* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
+
+#define COMB_SQLSERVER_EPOCH_DAYS	25567	/* 1900-01-01 .. 1970-01-01 */
+#define COMB_SQLSERVER_MIN_MS		INT64_C(-2208988800000)	/* 1900-01-01 */
+#define COMB_SQLSERVER_MAX_MS		INT64_C(3453321599999)	/* 2079-06-06 23:59:59.999 */
+/* RT.Comb decodes up to a whole day of ticks (midnight of the next day) */
+#define COMB_SQLSERVER_MAX_TICKS	25920000
+
+/*
+ * The 6-byte field value (low 16 bits of the day count, then the 32-bit tick
+ * count) for a unix time in microseconds; ticks are truncated like RT.Comb.
+ */
+extern uint64_t comb_sqlserver_datetime(int64_t unix_us);
+
+/*
+ * Decodes bytes 10-15 to the unix microsecond where the tick starts (rounded
+ * up to a whole microsecond, so that it encodes back to the same tick).
+ * Returns false, with *ticks set, when the tick count exceeds a day.
+ */
+extern bool comb_sqlserver_decode(const uint8_t id[UIDX_LEN], int64_t *unix_us,
+								  uint32_t *ticks);
+
+/* ---- sequential-uuids 1.0.3 blocks ---- */
+
+#define COMB_BLOCK_COUNT_MAX (INT64_C(1) << 24)
+
+/*
+ * Prefix width in bits (8, 16 or 24) for block_count, or 0 when block_count
+ * is outside 1 .. 2^24.
+ */
+extern int	comb_block_prefix_bits(int64_t block_count);
+
+/*
+ * Stamps the block prefix of `value` over the first prefix_bits/8 bytes and
+ * sets version 4, variant 10.  block_size >= 1 and a valid block_count are
+ * the caller's checks.
+ */
+extern void comb_block_stamp(uint8_t id[UIDX_LEN], int64_t value,
+							 int64_t block_size, int64_t block_count);
+
+/*
+ * The short prefix COMB: the block prefix of the time.  Whole-second
+ * intervals count in seconds, like uuid_time_nextval; finer ones in ms.
+ */
+extern void comb_short_prefix_stamp(uint8_t id[UIDX_LEN], int64_t unix_ms,
+									int64_t interval_ms, int64_t interval_count);
+
+/* The 16-bit interval counter of a time (short prefix and short suffix). */
+extern uint16_t comb_short_counter(int64_t unix_ms, int64_t interval_ms);
+
+/*
+ * True if a 16-bit counter value was current at some instant within
+ * [at_ms - tolerance_ms, at_ms + tolerance_ms] (instants before 1970 do not
+ * count), the counter wrapping every 65536 intervals.
+ */
+extern bool comb_short_counter_in_window(uint16_t counter, int64_t at_ms,
+										 int64_t tolerance_ms, int64_t interval_ms);
+
+#endif							/* UIDX_COMB_H */

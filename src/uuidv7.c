@@ -1,0 +1,179 @@
+/*
+ * uuidv7.c -- uuidv7() and uuidv7(interval) with PostgreSQL 18's behaviour
+ * (spec section E) for servers before 18, and UUIDv7 helpers for all.
+ *
+ *   TTTTTTTT-TTTT-7fff-Vrrr-rrrrrrrrrrrr
+ *   48-bit unix ms | version 7 | 12-bit sub-ms fraction | variant 10 |
+ *   62 random bits
+ *
+ * The top half is the pure core; the SQL interface follows below
+ * #ifndef UIDX_NO_POSTGRES.
+ */
+#include "uuidv7.h"
+
+void
+uuidv7_pack(uint64_t unix_ms, uint32_t sub_ms_ns, const uint8_t rand8[8],
+			int step_bits, uint8_t out[UIDX_LEN])
+{
+	uint32_t	fraction = (uint32_t) (((uint64_t) sub_ms_ns << UUIDV7_SUBMS_BITS) /
+									   UUIDV7_NS_PER_MS);
+
+	uidx_store_be(out, 6, unix_ms);
+	out[6] = (uint8_t) (fraction >> 8);
+	out[7] = (uint8_t) fraction;
+	memcpy(out + 8, rand8, 8);
+	if (step_bits == 10)
+		out[7] ^= out[8] >> 6;
+	out[6] = (out[6] & 0x0F) | 0x70;
+	out[8] = (out[8] & 0x3F) | 0x80;
+}
+
+bool
+uuidv7_is_v7(const uint8_t in[UIDX_LEN])
+{
+	return uidx_variant_is_rfc(in) && uidx_version(in) == 7;
+}
+
+#ifndef UIDX_NO_POSTGRES
+/* ---------------------------------------------------------------------------
+ * SQL interface
+ *
+ * C symbols carry a uidx_ prefix: PostgreSQL 18's server exports uuidv7 and
+ * uuidv7_interval itself.
+ * ------------------------------------------------------------------------- */
+#include "datatype/timestamp.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+/* PostgreSQL's choice: macOS and MSVC clocks have microseconds only */
+#if defined(__darwin__) || defined(_MSC_VER)
+#define UUIDV7_STEP_BITS 10
+#else
+#define UUIDV7_STEP_BITS 12
+#endif
+
+#define NS_PER_US INT64CONST(1000)
+#define US_PER_MS INT64CONST(1000)
+#define UNIX_TO_PG_EPOCH_US \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+/* what the 48-bit millisecond field holds, as PostgreSQL timestamps */
+#define UUIDV7_MIN_TIMESTAMP (-UNIX_TO_PG_EPOCH_US)
+#define UUIDV7_MAX_TIMESTAMP ((int64) UIDX_MAX_MS48 * US_PER_MS - UNIX_TO_PG_EPOCH_US)
+
+static int64 previous_ns = 0;
+static int	previous_ns_pid = 0;	/* 0: nothing generated in this process */
+
+/*
+ * The clock reading for the next value of this backend: never less than the
+ * last one plus the minimal step, so values keep increasing when the clock
+ * stands still or is set back (they then run ahead of it until it catches up).
+ */
+static int64
+next_ascending_ns(void)
+{
+	int64		now = uidx_now_unix_ns();
+
+	if (previous_ns_pid != MyProcPid)
+	{
+		previous_ns = 0;
+		previous_ns_pid = MyProcPid;
+	}
+	previous_ns = uuidv7_ascending_ns(previous_ns, now,
+									  UUIDV7_MINIMAL_STEP_NS(UUIDV7_STEP_BITS));
+	return previous_ns;
+}
+
+static void
+uuidv7_timestamp_out_of_range(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for UUID version 7"),
+			 errdetail("UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.")));
+}
+
+static Datum
+uuidv7_datum(int64 unix_ms, int64 sub_ms_ns)
+{
+	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
+	uint8		rand8[8];
+
+	uidx_random_bytes(rand8, sizeof(rand8));
+	uuidv7_pack((uint64) unix_ms, (uint32) sub_ms_ns, rand8, UUIDV7_STEP_BITS,
+				result->data);
+	PG_RETURN_UUID_P(result);
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuidv7);
+Datum
+uidx_uuidv7(PG_FUNCTION_ARGS)
+{
+	int64		ns = next_ascending_ns();
+
+	/* only a test clock gets here; PostgreSQL 18 would wrap around */
+	if (ns < 0 || ns / UUIDV7_NS_PER_MS > UIDX_MAX_MS48)
+		uuidv7_timestamp_out_of_range();
+	return uuidv7_datum(ns / UUIDV7_NS_PER_MS, ns % UUIDV7_NS_PER_MS);
+}
+
+/*
+ * The shift is applied to a microsecond timestamptz (calendar-aware, in the
+ * session time zone) and the clock's sub-microsecond nanoseconds are put
+ * back afterwards, as PostgreSQL 18 does.
+ */
+PG_FUNCTION_INFO_V1(uidx_uuidv7_interval);
+Datum
+uidx_uuidv7_interval(PG_FUNCTION_ARGS)
+{
+	Interval   *shift = PG_GETARG_INTERVAL_P(0);
+	int64		ns = next_ascending_ns();
+	TimestampTz ts;
+	int64		us;
+
+#ifdef INTERVAL_NOT_FINITE		/* infinite intervals exist from 17 on */
+	if (INTERVAL_NOT_FINITE(shift))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("interval out of range for UUID version 7"),
+				 errdetail("UUID version 7 does not support infinite intervals.")));
+#endif
+
+	ts = (TimestampTz) (ns / NS_PER_US) - UNIX_TO_PG_EPOCH_US;
+	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
+												 TimestampTzGetDatum(ts),
+												 IntervalPGetDatum(shift)));
+	if (ts < UUIDV7_MIN_TIMESTAMP || ts > UUIDV7_MAX_TIMESTAMP)
+		uuidv7_timestamp_out_of_range();
+
+	us = ts + UNIX_TO_PG_EPOCH_US;
+	return uuidv7_datum(us / US_PER_MS,
+						(us % US_PER_MS) * NS_PER_US + ns % NS_PER_US);
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuidv7_timestamp);
+Datum
+uidx_uuidv7_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8 *bytes = PG_GETARG_UUID_P(0)->data;
+
+	if (!uuidv7_is_v7(bytes))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(bytes, 6)));
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuidv7_lower_bound);
+Datum
+uidx_uuidv7_lower_bound(PG_FUNCTION_ARGS)
+{
+	static const uint8 zero_random[8] = {0};
+	int64		unix_ms = uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
+													  UIDX_MAX_MS48, "uuid");
+	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
+
+	uuidv7_pack((uint64) unix_ms, 0, zero_random, 12, result->data);
+	PG_RETURN_UUID_P(result);
+}
+
+#endif							/* UIDX_NO_POSTGRES */

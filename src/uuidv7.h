@@ -1,0 +1,41 @@
+/*
+ * uuidv7.h -- the pure core of UUIDv7 as PostgreSQL 18 makes it (spec
+ * section E): RFC 9562 Method 3, a 12-bit sub-millisecond fraction in rand_a.
+ */
+#ifndef UIDX_UUIDV7_H
+#define UIDX_UUIDV7_H
+
+#include "uidx.h"
+
+#define UUIDV7_NS_PER_MS INT64_C(1000000)
+#define UUIDV7_SUBMS_BITS 12
+
+/*
+ * Nanoseconds by which consecutive timestamps of one backend advance at
+ * least, so the 12-bit fraction strictly grows: 245 ns with a nanosecond
+ * clock (12 bits), 977 ns where the clock has only microseconds (10 bits).
+ */
+#define UUIDV7_MINIMAL_STEP_NS(step_bits) \
+	(UUIDV7_NS_PER_MS / (INT64_C(1) << (step_bits)) + 1)
+
+/* max(now_ns, previous_ns + step_ns): Method 3's monotonic clock */
+static inline int64_t
+uuidv7_ascending_ns(int64_t previous_ns, int64_t now_ns, int64_t step_ns)
+{
+	return previous_ns + step_ns >= now_ns ? previous_ns + step_ns : now_ns;
+}
+
+/*
+ * Packs unix_ms, the 12-bit fraction of sub_ms_ns (0 .. 999999) and 62 bits
+ * of rand8 (its top two bits give way to the variant).  With step_bits 10 the
+ * two lowest fraction bits carry no clock information, so, like PostgreSQL,
+ * they are XOR-ed with the top two random bits.
+ */
+extern void uuidv7_pack(uint64_t unix_ms, uint32_t sub_ms_ns,
+						const uint8_t rand8[8], int step_bits,
+						uint8_t out[UIDX_LEN]);
+
+/* RFC 9562 variant and version 7 */
+extern bool uuidv7_is_v7(const uint8_t in[UIDX_LEN]);
+
+#endif							/* UIDX_UUIDV7_H */
