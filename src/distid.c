@@ -218,15 +218,9 @@ static const Bytes16Type distid_type = {
 BYTES16_DEFINE_SQL_FUNCTIONS(distid, distid_type)
 
 static int64
-floor_div(int64 a, int64 b)
-{
-	return a / b - ((a % b != 0 && (a < 0) != (b < 0)) ? 1 : 0);
-}
-
-static int64
 clock_ms_since(int64 epoch_unix_ms)
 {
-	return floor_div(uidx_now_unix_ns(), INT64CONST(1000000)) - epoch_unix_ms;
+	return uidx_floor_div(uidx_now_unix_ns(), INT64CONST(1000000)) - epoch_unix_ms;
 }
 
 /*

@@ -70,6 +70,15 @@ uidx_variant_is_rfc(const uint8_t *b)
 	return (b[8] & 0xC0) == 0x80;
 }
 
+/* a / b rounded towards minus infinity (C division truncates); b > 0 */
+static inline int64_t
+uidx_floor_div(int64_t a, int64_t b)
+{
+	int64_t		q = a / b;
+
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
 /* Unix-ms range a 48-bit big-endian timestamp field can hold. */
 #define UIDX_MAX_MS48 ((int64_t) 0xFFFFFFFFFFFF)
 
