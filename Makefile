@@ -56,3 +56,11 @@ test: deps
 bench: deps
 	$(MAKE) all
 	bash test/bench/run.sh
+
+# libFuzzer harnesses under test/fuzz/; FUZZ_SECONDS per harness (default 60).
+fuzz: deps
+	bash test/fuzz/run.sh
+
+# The pg_regress suite against an -fsanitize=address,undefined build.
+asan-check: deps
+	bash test/scripts/asan-check.sh
