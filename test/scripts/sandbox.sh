@@ -43,9 +43,7 @@ build_prefix() {
   link_tree "$(dirname "$sysbin")" "$prefix$(dirname "$sysbin")"
   [ -d "$prefix$syslib" ] || link_tree "$syslib" "$prefix$syslib"
   link_tree "$sysshare" "$prefix$sysshare"
-  # the runner's SCRIPTS/TESTS selections would otherwise reach PGXS, where
-  # SCRIPTS names files to install
-  env -u SCRIPTS -u TESTS make -C "$top" -s install DESTDIR="$prefix" >/dev/null
+  make -C "$top" -s install DESTDIR="$prefix" >/dev/null
 }
 
 start() {
