@@ -136,7 +136,18 @@ SELECT count(*) AS readable FROM luuid_group;
 SELECT luuid_relation(luuid_from_short('1', 'Order')) AS routed;
 SELECT pg_temp.error_of($$SELECT luuid_register_group('Customer')$$);
 SELECT pg_temp.error_of($$DELETE FROM luuid_group$$);
+-- dropping a registered table without the right to write the registry: the
+-- DROP succeeds with a warning, routing already ignores the missing table
 RESET ROLE;
+CREATE TABLE reader_table (id uuid);
+ALTER TABLE reader_table OWNER TO luuid_test_reader;
+SELECT luuid_register_group('Customer', 'reader_table') AS customer;
+SET ROLE luuid_test_reader;
+DROP TABLE reader_table;
+SELECT luuid_relation(luuid_from_short('1', 'Customer')) AS after_drop,
+       (SELECT relation IS NOT NULL FROM luuid_group WHERE group_name = 'Customer') AS stale_kept;
+RESET ROLE;
+DELETE FROM luuid_group WHERE group_name = 'Customer';
 DROP ROLE luuid_test_reader;
 
 -- ---- a DEFAULT driven by a sequence ----

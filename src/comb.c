@@ -182,19 +182,10 @@ BYTES16_DEFINE_SQL_FUNCTIONS(comb, comb_type)
 
 /* ---- arguments ---- */
 
-static void
-comb_require_arg(FunctionCallInfo fcinfo, int argno, const char *what)
-{
-	if (PG_ARGISNULL(argno))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("%s must not be null", what)));
-}
-
 static int64
 comb_unix_ms_arg(FunctionCallInfo fcinfo, int argno, const char *type_name)
 {
-	comb_require_arg(fcinfo, argno, "COMB timestamp");
+	uidx_require_arg(fcinfo, argno, "COMB timestamp");
 	return uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), 0,
 									   UIDX_MAX_MS48, type_name);
 }
@@ -228,7 +219,7 @@ comb_interval_us(FunctionCallInfo fcinfo, int argno, const char *what, bool posi
 	Interval   *span;
 	int64		us;
 
-	comb_require_arg(fcinfo, argno, what);
+	uidx_require_arg(fcinfo, argno, what);
 	span = PG_GETARG_INTERVAL_P(argno);
 #ifdef INTERVAL_NOT_FINITE
 	if (INTERVAL_NOT_FINITE(span))
@@ -275,7 +266,7 @@ comb_block_count_arg(FunctionCallInfo fcinfo, int argno, const char *what)
 {
 	int32		count;
 
-	comb_require_arg(fcinfo, argno, what);
+	uidx_require_arg(fcinfo, argno, what);
 	count = PG_GETARG_INT32(argno);
 	if (comb_block_prefix_bits(count) == 0)
 		ereport(ERROR,
@@ -473,7 +464,7 @@ comb_block_size_arg(FunctionCallInfo fcinfo, int argno)
 {
 	int32		size;
 
-	comb_require_arg(fcinfo, argno, "block_size");
+	uidx_require_arg(fcinfo, argno, "block_size");
 	size = PG_GETARG_INT32(argno);
 	if (size < 1)
 		ereport(ERROR,
@@ -507,7 +498,7 @@ comb_sequence_generate(PG_FUNCTION_ARGS)
 	Bytes16    *result;
 	int64		position;
 
-	comb_require_arg(fcinfo, 0, "sequence");
+	uidx_require_arg(fcinfo, 0, "sequence");
 	seq = PG_GETARG_OID(0);
 	position = comb_sequence_position(nextval_internal(seq, true));
 	result = comb_random_around((CombField) {0, prefix_bytes});
@@ -537,7 +528,7 @@ comb_sqlserver_arg(FunctionCallInfo fcinfo, int argno)
 {
 	TimestampTz at;
 
-	comb_require_arg(fcinfo, argno, "COMB timestamp");
+	uidx_require_arg(fcinfo, argno, "COMB timestamp");
 	at = PG_GETARG_TIMESTAMPTZ(argno);
 	/* for the range check and its message; the ticks need the microseconds */
 	(void) uidx_timestamptz_to_unix_ms(at, COMB_SQLSERVER_MIN_MS,

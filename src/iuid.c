@@ -174,10 +174,10 @@ iuid_byte_arg(FunctionCallInfo fcinfo, int argno, const char *what)
 {
 	int32		v;
 
-	if (PG_ARGISNULL(argno))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("iuid %s must not be null", what)));
+	char		label[64];
+
+	snprintf(label, sizeof(label), "iuid %s", what);
+	uidx_require_arg(fcinfo, argno, label);
 	v = PG_GETARG_INT32(argno);
 	if (v < 0 || v > 255)
 		ereport(ERROR,
@@ -204,10 +204,7 @@ iuid_country_arg(FunctionCallInfo fcinfo, int argno)
 static int64
 iuid_ms_arg(FunctionCallInfo fcinfo, int argno)
 {
-	if (PG_ARGISNULL(argno))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("iuid timestamp must not be null")));
+	uidx_require_arg(fcinfo, argno, "iuid timestamp");
 	return uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), 0,
 									   UIDX_MAX_MS48, "iuid");
 }

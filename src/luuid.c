@@ -194,15 +194,6 @@ luuid_crc12_bytea(PG_FUNCTION_ARGS)
 /* ---- argument checks ---- */
 
 static void
-luuid_require_arg(FunctionCallInfo fcinfo, int argno, const char *what)
-{
-	if (PG_ARGISNULL(argno))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("luuid %s must not be null", what)));
-}
-
-static void
 luuid_check_pk(int64 pk)
 {
 	if (pk < 0 || (uint64) pk > LUUID_PK_MAX)
@@ -217,7 +208,7 @@ luuid_group_id_arg(FunctionCallInfo fcinfo, int argno)
 {
 	int32		group;
 
-	luuid_require_arg(fcinfo, argno, "group_id");
+	uidx_require_arg(fcinfo, argno, "luuid group_id");
 	group = PG_GETARG_INT32(argno);
 	if (group < 0 || group > LUUID_GROUP_MAX)
 		ereport(ERROR,
@@ -230,7 +221,7 @@ luuid_group_id_arg(FunctionCallInfo fcinfo, int argno)
 static int
 luuid_group_name_arg(FunctionCallInfo fcinfo, int argno)
 {
-	luuid_require_arg(fcinfo, argno, "group_name");
+	uidx_require_arg(fcinfo, argno, "luuid group_name");
 	return crc12_of_text(PG_GETARG_TEXT_PP(argno));
 }
 
@@ -239,7 +230,7 @@ luuid_pk_arg(FunctionCallInfo fcinfo, int argno)
 {
 	int64		pk;
 
-	luuid_require_arg(fcinfo, argno, "pk");
+	uidx_require_arg(fcinfo, argno, "luuid pk");
 	pk = PG_GETARG_INT64(argno);
 	luuid_check_pk(pk);
 	return pk;
@@ -287,7 +278,7 @@ luuid_nextval(PG_FUNCTION_ARGS)
 	int			group;
 	int64		pk;
 
-	luuid_require_arg(fcinfo, 0, "sequence");
+	uidx_require_arg(fcinfo, 0, "luuid sequence");
 	seq = PG_GETARG_OID(0);
 	group = luuid_group_name_arg(fcinfo, 1);
 	pk = nextval_internal(seq, true);

@@ -27,16 +27,22 @@ _PG_init(void)
 #endif
 }
 
+void
+uidx_require_arg(FunctionCallInfo fcinfo, int argno, const char *what)
+{
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be null", what)));
+}
+
 PG_FUNCTION_INFO_V1(uidx_raise_unknown_name);
 Datum
 uidx_raise_unknown_name(PG_FUNCTION_ARGS)
 {
 	const char *kind = PG_ARGISNULL(0) ? "name" : text_to_cstring(PG_GETARG_TEXT_PP(0));
 
-	if (PG_ARGISNULL(1))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("%s must not be null", kind)));
+	uidx_require_arg(fcinfo, 1, kind);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown %s \"%s\"", kind, text_to_cstring(PG_GETARG_TEXT_PP(1))),

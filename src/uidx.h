@@ -280,6 +280,9 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 		PG_RETURN_BYTES16_P(bytes16_from_uuid(&(type), fcinfo)); \
 	}
 
+/* Raises 22004 "<what> must not be null" when argument argno is NULL. */
+extern void uidx_require_arg(FunctionCallInfo fcinfo, int argno, const char *what);
+
 /* Raises 22P02 for bytes that are not a valid value of `type`. */
 extern void bytes16_check_valid(const Bytes16Type *type, const uint8_t *bytes,
 								const char *shown_as);

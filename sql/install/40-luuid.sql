@@ -127,20 +127,38 @@ $$;
 
 -- A dropped table's OID would stay behind in luuid_group.relation: pg_dump
 -- writes such an OID as a bare number, which in the restored database may
--- name an unrelated table.  So drops clear the reference.  SECURITY DEFINER
--- because whoever drops a table may not write the registry; an event trigger
--- function cannot be called any other way.
+-- name an unrelated table.  So drops clear the reference.  It runs with the
+-- rights of whoever drops the table (uidx has no SECURITY DEFINER code): it
+-- only writes when a registered table was dropped, and when that role may not
+-- write the registry it warns instead of failing the DROP.
 CREATE FUNCTION luuid_forget_dropped_relations() RETURNS event_trigger
-LANGUAGE plpgsql SECURITY DEFINER
+LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
 AS $fn$
+DECLARE
+    dropped oid[];
+    groups  text;
 BEGIN
-    UPDATE @extschema@.luuid_group g
-       SET relation = NULL
+    SELECT pg_catalog.array_agg(g.relation::oid),
+           pg_catalog.string_agg(pg_catalog.quote_literal(g.group_name), ', ' ORDER BY g.group_name)
+      INTO dropped, groups
+      FROM @extschema@.luuid_group g
      WHERE g.relation IN (SELECT d.objid
                             FROM pg_catalog.pg_event_trigger_dropped_objects() d
                            WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
                              AND d.objsubid = 0);
+    IF dropped IS NULL THEN
+        RETURN;
+    END IF;
+    BEGIN
+        UPDATE @extschema@.luuid_group g
+           SET relation = NULL
+         WHERE g.relation::oid OPERATOR(pg_catalog.=) ANY (dropped);
+    EXCEPTION WHEN insufficient_privilege THEN
+        RAISE WARNING 'luuid_group still routes group(s) % to a dropped table', groups
+            USING HINT = 'The registry owner should register the group again with its new table, '
+                         'or set relation to NULL.';
+    END;
 END
 $fn$;
 CREATE EVENT TRIGGER luuid_forget_dropped_relations ON sql_drop
