@@ -389,20 +389,23 @@ END $$;
 -- Summaries and targets
 -- ---------------------------------------------------------------------------
 
+-- Median time of each timed query over the repetitions.
+CREATE VIEW bench.medians AS
+SELECT section, case_key, variant, max(n) AS n, count(*) AS runs,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
+  FROM bench.results
+ WHERE section IN ('gen', 'sort')
+ GROUP BY section, case_key, variant;
+
 CREATE VIEW bench.gen_summary AS
-WITH med AS (
-    SELECT case_key, variant, max(n) AS n, count(*) AS runs,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-      FROM bench.results WHERE section = 'gen'
-     GROUP BY case_key, variant
-)
 SELECT c.ord, c.key, c.label, m.n, m.runs, m.ms, b.ms AS base_ms,
        m.ms * 1e6 / m.n AS raw_ns,
        (m.ms - b.ms) * 1e6 / m.n AS net_ns,
        m.n / (m.ms / 1000) AS per_s
-  FROM med m
+  FROM bench.medians m
   JOIN bench.cases c ON c.key = m.case_key
-  LEFT JOIN med b ON b.case_key = 'count(1)' AND b.variant = m.variant;
+  LEFT JOIN bench.medians b ON b.section = 'gen' AND b.case_key = 'count(1)' AND b.variant = m.variant
+ WHERE m.section = 'gen';
 
 CREATE VIEW bench.insert_summary AS
 SELECT c.ord, c.key, c.label,
@@ -420,10 +423,7 @@ SELECT c.ord, c.key, c.label,
 
 CREATE VIEW bench.sort_summary AS
 WITH med AS (
-    SELECT case_key, variant, max(n) AS n, count(*) AS runs,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-      FROM bench.results WHERE section = 'sort'
-     GROUP BY case_key, variant
+    SELECT * FROM bench.medians WHERE section = 'sort'
 )
 SELECT c.ord, c.key, c.label, s.n, s.runs, s.ms, u.ms AS uuid_ms, s.ms / u.ms AS ratio,
        (SELECT note FROM bench.results p
