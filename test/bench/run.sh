@@ -42,9 +42,9 @@ if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
 jit = off
 max_parallel_workers_per_gather = 0
 ${BENCH_CONF:-}"
+  sandbox_dir=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag}
   set +e
-  IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" \
-    SANDBOX_DIR=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag} \
+  IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" SANDBOX_DIR="$sandbox_dir" \
     SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" \
     bash test/scripts/sandbox.sh run bash "$0" "$@" 2>&1 | tee "$out"
   status=${PIPESTATUS[0]}
@@ -53,6 +53,9 @@ ${BENCH_CONF:-}"
     cat "$out.raw" >>"$out"
     rm -f "$out.raw"
   fi
+  # the server is stopped by now; its data (a gigabyte of WAL) is of no use,
+  # its log in $sandbox_dir/log may be
+  rm -rf "$sandbox_dir/data"
   echo "bench: results in $out"
   [ "$status" -eq 0 ] || echo "bench: the harness failed (exit $status)" >&2
   exit "$status"
