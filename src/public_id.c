@@ -272,6 +272,19 @@ public_id_to_plain(const pg_uuid_t *public_id, uint8 plain[UIDX_LEN])
 	aes_block(public_id_cipher()->decrypt, ciphertext, plain);
 }
 
+/*
+ * For uidx_inspect, which must never fail on what it is shown: decrypts with
+ * the configured key, or returns false when there is none.
+ */
+bool
+public_id_try_decrypt(const uint8 public_id[UIDX_LEN], uint8 plain[UIDX_LEN])
+{
+	if (public_id_key.len == 0)
+		return false;
+	public_id_to_plain((const pg_uuid_t *) public_id, plain);
+	return true;
+}
+
 /* ---- encoders ---- */
 
 PG_FUNCTION_INFO_V1(public_id_encode_bigint);

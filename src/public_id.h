@@ -33,4 +33,9 @@ extern void public_id_plain_from_decimal(const uint8_t value[UIDX_LEN],
 extern bool public_id_plain_to_decimal(const uint8_t plain[UIDX_LEN],
 									   uint8_t value[UIDX_LEN]);
 
+#ifndef UIDX_NO_POSTGRES
+/* Decrypts a public id with the configured key; false when no key is set. */
+extern bool public_id_try_decrypt(const uint8 public_id[UIDX_LEN], uint8 plain[UIDX_LEN]);
+#endif
+
 #endif							/* UIDX_PUBLIC_ID_H */
