@@ -293,5 +293,5 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS vol, p.proisstrict AS s
        p.proparallel AS par, p.prosecdef AS secdef
 FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
-WHERE p.proname LIKE 'iuid%' OR p.proname LIKE 'uidx%'
+WHERE p.proname LIKE 'iuid%' OR (p.proname LIKE 'uidx%' AND p.proname NOT LIKE 'uidx_inspect%')
 ORDER BY p.proname, p.oid::regprocedure::text;

@@ -28,14 +28,6 @@ comb_is_version4(const uint8_t id[UIDX_LEN])
 	return uidx_version(id) == 4 && uidx_variant_is_rfc(id);
 }
 
-int64_t
-comb_floor_div(int64_t a, int64_t b)
-{
-	int64_t		q = a / b;
-
-	return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
 void
 comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 {
@@ -57,7 +49,7 @@ comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 uint64_t
 comb_sqlserver_datetime(int64_t unix_us)
 {
-	int64_t		unix_day = comb_floor_div(unix_us, US_PER_DAY);
+	int64_t		unix_day = uidx_floor_div(unix_us, US_PER_DAY);
 	int64_t		us_of_day = unix_us - unix_day * US_PER_DAY;
 	uint64_t	days = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) & 0xFFFF;
 	uint64_t	ticks = (uint64_t) (us_of_day * TICK_US_DEN / TICK_US_NUM);
@@ -130,7 +122,7 @@ comb_short_prefix_stamp(uint8_t id[UIDX_LEN], int64_t unix_ms, int64_t interval_
 	 * (interval, count) it accepts gives its prefix.
 	 */
 	if (interval_ms % 1000 == 0)
-		comb_block_stamp(id, comb_floor_div(unix_ms, 1000), interval_ms / 1000,
+		comb_block_stamp(id, uidx_floor_div(unix_ms, 1000), interval_ms / 1000,
 						 interval_count);
 	else
 		comb_block_stamp(id, unix_ms, interval_ms, interval_count);
@@ -139,7 +131,7 @@ comb_short_prefix_stamp(uint8_t id[UIDX_LEN], int64_t unix_ms, int64_t interval_
 uint16_t
 comb_short_counter(int64_t unix_ms, int64_t interval_ms)
 {
-	return (uint16_t) comb_floor_div(unix_ms, interval_ms);
+	return (uint16_t) uidx_floor_div(unix_ms, interval_ms);
 }
 
 bool
@@ -147,8 +139,8 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
 							 int64_t interval_ms)
 {
 	int64_t		earliest = at_ms - tolerance_ms;
-	int64_t		first = comb_floor_div(earliest < 0 ? 0 : earliest, interval_ms);
-	int64_t		last = comb_floor_div(at_ms + tolerance_ms, interval_ms);
+	int64_t		first = uidx_floor_div(earliest < 0 ? 0 : earliest, interval_ms);
+	int64_t		last = uidx_floor_div(at_ms + tolerance_ms, interval_ms);
 
 	if (last < first)
 		return false;
@@ -201,7 +193,7 @@ comb_unix_ms_arg(FunctionCallInfo fcinfo, int argno, const char *type_name)
 static int64
 comb_now_ms(void)
 {
-	int64		now_ms = comb_floor_div(uidx_now_unix_ns(), 1000000);
+	int64		now_ms = uidx_floor_div(uidx_now_unix_ns(), 1000000);
 
 	if (now_ms < 0 || now_ms > UIDX_MAX_MS48)
 		ereport(ERROR,
@@ -547,7 +539,7 @@ comb_sqlserver_arg(FunctionCallInfo fcinfo, int argno)
 static uint64
 comb_sqlserver_now(void)
 {
-	int64		now_us = comb_floor_div(uidx_now_unix_ns(), 1000);
+	int64		now_us = uidx_floor_div(uidx_now_unix_ns(), 1000);
 
 	if (now_us > COMB_SQLSERVER_MAX_MS * 1000 + 999)
 		ereport(ERROR,

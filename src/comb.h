@@ -30,9 +30,6 @@ extern void comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value);
 /* Version 4 with the RFC variant, as every COMB generator makes them. */
 extern bool comb_is_version4(const uint8_t id[UIDX_LEN]);
 
-/* floor(a / b) for b > 0 (C division truncates towards zero). */
-extern int64_t comb_floor_div(int64_t a, int64_t b);
-
 /*
  * Swaps bytes 0-5 with bytes 10-15: prefix COMB <-> suffix COMB.  Bytes 6-9,
  * which hold the version and variant, stay where they are, so a version-4

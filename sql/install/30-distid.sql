@@ -1,0 +1,37 @@
+-- ---------------------------------------------------------------------------
+-- DistributedId: Architect.Identities' 28-digit decimal IDs (spec A1) as the
+-- type distid, and DistributedId128 (spec A2) on uuid
+-- ---------------------------------------------------------------------------
+-- @bytes16_type distid
+
+-- numeric <-> distid: the same integer.  Assignment casts, so that inserting a
+-- numeric into a distid column (and back) works, while an expression such as
+-- distid_col = 123::numeric is an error instead of silently comparing as
+-- numeric, where no distid index could serve it.
+CREATE FUNCTION distid(numeric) RETURNS distid
+    AS 'MODULE_PATHNAME', 'distid_from_numeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (numeric AS distid) WITH FUNCTION distid(numeric) AS ASSIGNMENT;
+CREATE FUNCTION distid_to_numeric(distid) RETURNS numeric
+    AS 'MODULE_PATHNAME', 'distid_to_numeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (distid AS numeric) WITH FUNCTION distid_to_numeric(distid) AS ASSIGNMENT;
+
+CREATE FUNCTION distid_generate() RETURNS distid
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+-- The same generator, as numeric for existing DECIMAL(28,0) columns.
+CREATE FUNCTION distributed_id() RETURNS numeric
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+-- The embedded millisecond (since 1900), without the 1 s leeway added back.
+CREATE FUNCTION distid_timestamp(distid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION distid_timestamp(numeric) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'distid_timestamp_numeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- The smallest distid with distid_timestamp(id) >= at (a partition bound).
+CREATE FUNCTION distid_lower_bound(at timestamptz) RETURNS distid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION distid128_generate() RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+-- NULL unless the uuid is DistributedId128-shaped (version 7, bit 64 clear).
+CREATE FUNCTION distid128_timestamp(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -1,0 +1,22 @@
+-- ---------------------------------------------------------------------------
+-- Public identities: IDs encrypted with AES under uidx.public_id_key into a
+-- uuid that reveals nothing (spec A4).  STABLE: the result depends on the key
+-- setting.  Decoders return NULL for a forged or foreign value.
+-- ---------------------------------------------------------------------------
+CREATE FUNCTION public_id_encode(bigint) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'public_id_encode_bigint' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION public_id_encode(numeric) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'public_id_encode_numeric' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION public_id_encode(distid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'public_id_encode_distid' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION public_id_encode(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'public_id_encode_uuid' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION public_id_decode_bigint(uuid) RETURNS bigint
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION public_id_decode_numeric(uuid) RETURNS numeric
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION public_id_decode_distid(uuid) RETURNS distid
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION public_id_decode_uuid(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;

@@ -1,0 +1,192 @@
+-- Public identities (spec A4): AES-ECB of one block under uidx.public_id_key.
+SET timezone = 'UTC';
+
+\i sql/include/error_of.sql
+
+-- The setting only hides the key once the library defines it; until then it
+-- would be a plain placeholder (see test/README-distid.md).
+LOAD 'uidx';
+
+-- ---------------------------------------------------------------------------
+-- Without a key every function fails (55000), decoders included: a missing
+-- key must not look like "no such id"
+-- ---------------------------------------------------------------------------
+SELECT current_setting('uidx.public_id_key') = '' AS no_key;
+SELECT q, pg_temp.error_of(q) FROM (VALUES
+    ('SELECT public_id_encode(1::bigint)'),
+    ('SELECT public_id_encode(1::numeric)'),
+    ($$SELECT public_id_encode('1'::distid)$$),
+    ($$SELECT public_id_encode('00000000-0000-0000-0000-000000000001'::uuid)$$),
+    ($$SELECT public_id_decode_bigint('104c31f3-2607-6e29-7c8f-defe589bf66a')$$),
+    ($$SELECT public_id_decode_numeric('104c31f3-2607-6e29-7c8f-defe589bf66a')$$),
+    ($$SELECT public_id_decode_distid('104c31f3-2607-6e29-7c8f-defe589bf66a')$$),
+    ($$SELECT public_id_decode_uuid('104c31f3-2607-6e29-7c8f-defe589bf66a')$$)) x(q);
+
+-- Keys are base64 of 16, 24 or 32 bytes; the error does not echo the value
+SELECT k, pg_temp.error_of(format('SET uidx.public_id_key = %L', k)) FROM (VALUES
+    ('not base64!'),
+    ('AAECAwQFBgcICQoLDA0O'),                           -- 15 bytes
+    ('AAECAwQFBgcICQoLDA0ODxA='),                       -- 17 bytes
+    ('AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g'),   -- 33 bytes
+    (repeat('A', 200)),
+    ('AAECAwQFBgcICQoLDA0ODw=='),                       -- 16 bytes
+    ('AAECAwQFBgcICQoLDA0ODxAREhMUFRYX'),               -- 24 bytes
+    ('AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=')) x(k);  -- 32 bytes
+RESET uidx.public_id_key;
+
+-- ---------------------------------------------------------------------------
+-- AES itself: FIPS-197 appendix C (plaintext 00112233...eeff, keys 000102...)
+-- through the uuid input, whose block is its RFC bytes.  The public id is the
+-- ciphertext in .NET Guid order.  Ciphertexts: AES-128 69c4e0d86a7b0430d8cdb78070b4c55a,
+-- AES-192 dda97ca4864cdfe06eaf70a0ec0d7191, AES-256 8ea2b7ca516745bfeafc49904b496089
+-- ---------------------------------------------------------------------------
+SET uidx.public_id_key = 'AAECAwQFBgcICQoLDA0ODw==';
+SELECT 128 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid) AS public_id,
+       public_id_decode_uuid(public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid)) AS back;
+SET uidx.public_id_key = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYX';
+SELECT 192 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid) AS public_id,
+       public_id_decode_uuid(public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid)) AS back;
+SET uidx.public_id_key = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';
+SELECT 256 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid) AS public_id,
+       public_id_decode_uuid(public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid)) AS back;
+
+-- ---------------------------------------------------------------------------
+-- The README key
+-- ---------------------------------------------------------------------------
+SET uidx.public_id_key = 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=';
+
+-- README: 1088824355131185736905670087 -> 30322474-a954-ffa9-941c-6f038afe4ff1 / 48XoooHHCe1CiOHrghM7Dl
+SELECT public_id_encode(1088824355131185736905670087::numeric) AS from_numeric,
+       public_id_encode('1088824355131185736905670087'::distid) AS from_distid,
+       alnum_encode(public_id_encode(1088824355131185736905670087::numeric)) AS alnum22,
+       public_id_decode_numeric('30322474-a954-ffa9-941c-6f038afe4ff1') AS back_numeric,
+       public_id_decode_distid('30322474-a954-ffa9-941c-6f038afe4ff1') AS back_distid,
+       public_id_decode_distid(alnum_decode_uuid('48XoooHHCe1CiOHrghM7Dl')) AS back_from_alnum;
+
+-- spec vectors: input | public uuid | alnum22 | decodes as bigint, numeric, uuid
+SELECT input, public_id, alnum_encode(public_id) AS alnum22,
+       public_id_decode_bigint(public_id) AS as_bigint,
+       public_id_decode_numeric(public_id) AS as_numeric,
+       public_id_decode_distid(public_id) AS as_distid,
+       public_id_decode_uuid(public_id) AS as_uuid
+  FROM (VALUES ('bigint 0', public_id_encode(0::bigint)),
+               ('bigint 1', public_id_encode(1::bigint)),
+               ('bigint 9223372036854775807', public_id_encode(9223372036854775807::bigint)),
+               ('numeric 18446744073709551615', public_id_encode(18446744073709551615::numeric)),
+               ('numeric 1', public_id_encode(1::numeric)),
+               ('distid 1', public_id_encode('1'::distid)),
+               ('numeric 18446744073709551616', public_id_encode(18446744073709551616::numeric)),
+               ('numeric 9999999999999999999999999999', public_id_encode(9999999999999999999999999999::numeric)),
+               ('uuid 094954a8-622c-76ad-1b93-cdefcbdf0888', public_id_encode('094954a8-622c-76ad-1b93-cdefcbdf0888'::uuid)),
+               ('uuid 00000000-0000-0000-0000-000000000001', public_id_encode('00000000-0000-0000-0000-000000000001'::uuid))
+       ) v(input, public_id);
+
+-- The README's hex sample is no public id of its example value: it decrypts
+-- to 53a22c0d8ea2934ea659de8a185f9c5c, which every typed decoder rejects
+SELECT public_id_decode_uuid('32f0edac-8063-2c68-5c43-c889b058556e') AS plaintext,
+       public_id_decode_bigint('32f0edac-8063-2c68-5c43-c889b058556e') AS as_bigint,
+       public_id_decode_numeric('32f0edac-8063-2c68-5c43-c889b058556e') AS as_numeric,
+       public_id_decode_distid('32f0edac-8063-2c68-5c43-c889b058556e') AS as_distid;
+
+-- Forged public ids: 10,000 arbitrary uuids decode to NULL as bigint (odds of
+-- a false hit 2^-64 each), numeric (about 2^-35) and distid; as uuid they
+-- always "decode", to a random value
+SELECT count(*) AS forged,
+       count(public_id_decode_bigint(f)) AS bigint_hits,
+       count(public_id_decode_numeric(f)) AS numeric_hits,
+       count(public_id_decode_distid(f)) AS distid_hits,
+       count(public_id_decode_uuid(f)) AS uuid_results
+  FROM (SELECT md5(i::text)::uuid AS f FROM generate_series(1, 10000) i) s;
+
+-- flipping any one bit of a real public id is detected
+SELECT count(*) AS flipped,
+       count(public_id_decode_bigint(f)) AS bigint_hits,
+       count(public_id_decode_numeric(f)) AS numeric_hits
+  FROM (SELECT overlay(p::text placing to_hex(('x0' || substr(p::text, pos, 1))::bit(8)::int # (1 << b)) from pos for 1)::uuid AS f
+          FROM (VALUES (public_id_encode(42::bigint))) x(p),
+               generate_series(1, 36) pos, generate_series(0, 3) b
+         WHERE substr(p::text, pos, 1) <> '-') s;
+
+-- round trips: bigint, numeric, distid (generated), uuid
+SELECT count(*) FILTER (WHERE public_id_decode_bigint(public_id_encode(b)) IS DISTINCT FROM b) AS bigint_failures,
+       count(*) FILTER (WHERE public_id_decode_numeric(public_id_encode(n)) IS DISTINCT FROM n) AS numeric_failures,
+       count(*) FILTER (WHERE public_id_decode_distid(public_id_encode(d)) IS DISTINCT FROM d) AS distid_failures,
+       count(*) FILTER (WHERE public_id_decode_uuid(public_id_encode(u)) IS DISTINCT FROM u) AS uuid_failures,
+       count(*) FILTER (WHERE public_id_encode(d) <> public_id_encode(d::numeric)) AS distid_numeric_differ
+  FROM (SELECT ('x' || substr(md5(i::text), 1, 16))::bit(64)::bigint & 9223372036854775807 AS b,
+               (('x' || substr(md5(i::text), 17, 16))::bit(64)::bigint::numeric + 9223372036854775808)
+                 * (i % 542101086) AS n,
+               distid_generate() AS d,
+               md5(i::text || 'u')::uuid AS u
+          FROM generate_series(1, 2000) i) s;
+
+-- a numeric public id above 2^64 - 1 is no bigint; a distid decoder rejects
+-- decimals of 2^93 and more
+SELECT public_id_decode_bigint(public_id_encode(18446744073709551616::numeric)) AS bigint_of_2_64,
+       public_id_decode_bigint(public_id_encode(9223372036854775808::numeric)) AS bigint_of_2_63,
+       public_id_decode_distid(public_id_encode(9903520314283042199192993792::numeric)) AS distid_of_2_93,
+       public_id_decode_distid(public_id_encode(9903520314283042199192993791::numeric)) AS distid_of_max;
+
+-- encoders refuse what has no public id
+SELECT q, pg_temp.error_of(q) FROM (VALUES
+    ('SELECT public_id_encode(-1::bigint)'),
+    ('SELECT public_id_encode(-1::numeric)'),
+    ('SELECT public_id_encode(1.5)'),
+    ('SELECT public_id_encode(10000000000000000000000000000)'),
+    ($$SELECT public_id_encode('NaN'::numeric)$$)) x(q);
+
+-- ---------------------------------------------------------------------------
+-- The all-zero 256-bit key, and the upstream negative tests
+-- ---------------------------------------------------------------------------
+SET uidx.public_id_key = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+SELECT public_id_encode(0::bigint) AS zero,
+       public_id_encode(1::bigint) AS one,
+       public_id_encode(1088824355131185736905670087::numeric) AS readme,
+       alnum_encode(public_id_encode(1088824355131185736905670087::numeric)) AS readme_alnum;
+-- decrypt to a decimal above 10^28 - 1, and to one with the sign flag set
+SELECT u, public_id_decode_uuid(u) AS plaintext, public_id_decode_numeric(u) AS as_numeric
+  FROM (VALUES ('3625a4bb-7bd6-624d-108d-9d9e599d536b'::uuid),
+               ('378c4fe3-a619-dea4-93b8-489f3160e863')) x(u);
+
+-- a changed key takes effect at once (the cached key schedule is replaced)
+SET uidx.public_id_key = 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=';
+SELECT public_id_encode(1::bigint);
+RESET uidx.public_id_key;
+SELECT pg_temp.error_of('SELECT public_id_encode(1::bigint)');
+
+-- ---------------------------------------------------------------------------
+-- A non-superuser can use the functions but can neither read nor set the key
+-- ---------------------------------------------------------------------------
+CREATE ROLE regress_uidx_public_id_app;
+SET uidx.public_id_key = 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=';
+SET ROLE regress_uidx_public_id_app;
+SELECT public_id_encode(1088824355131185736905670087::numeric) AS app_encodes,
+       public_id_decode_numeric('30322474-a954-ffa9-941c-6f038afe4ff1') AS app_decodes;
+SELECT q, pg_temp.error_of(q) FROM (VALUES
+    ('SHOW uidx.public_id_key'),
+    ($$SELECT current_setting('uidx.public_id_key')$$),
+    ($$SELECT current_setting('uidx.public_id_key', true)$$),
+    ('SET uidx.public_id_key = ''AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='''),
+    ('SET LOCAL uidx.public_id_key = ''AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='''),
+    ($$SELECT set_config('uidx.public_id_key', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', false)$$),
+    ('RESET uidx.public_id_key'),
+    ('ALTER ROLE regress_uidx_public_id_app SET uidx.public_id_key = ''AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=''')) x(q);
+SELECT count(*) AS visible_in_pg_settings FROM pg_settings WHERE name = 'uidx.public_id_key';
+SELECT count(*) AS shown_by_show_all FROM pg_show_all_settings() WHERE name = 'uidx.public_id_key';
+-- the key in force is still the superuser's
+SELECT public_id_encode(1088824355131185736905670087::numeric) AS still_readme_key;
+RESET ROLE;
+SELECT count(*) AS superuser_sees_it FROM pg_settings
+ WHERE name = 'uidx.public_id_key' AND setting = 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=';
+DROP ROLE regress_uidx_public_id_app;
+RESET uidx.public_id_key;
+
+-- ---------------------------------------------------------------------------
+-- Markings: STABLE, as the result depends on the key setting
+-- ---------------------------------------------------------------------------
+SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
+  FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
+ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx') AND d.deptype = 'e'
+   AND p.proname ~ '^public_id_'
+ ORDER BY p.oid::regprocedure::text COLLATE "C";
+SELECT name, context FROM pg_settings WHERE name = 'uidx.public_id_key';

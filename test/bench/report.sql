@@ -1,0 +1,104 @@
+-- The report of one benchmark run, computed from bench.results (medians over
+-- the repetitions; every ratio compares figures of this same run).
+\pset footer off
+\pset null '-'
+-- :sections is BENCH_SECTIONS: report only what ran
+SELECT :'sections' ~ '\mgen\M' AS run_gen, :'sections' ~ '\minsert\M' AS run_insert,
+       :'sections' ~ '\msort\M' AS run_sort \gset
+
+\if :run_gen
+\echo
+\echo '=== Generation: SELECT count(expr) FROM <source> timed in the server, median per query'
+\echo '    raw = whole query / N;  net = (query - empty count(1) over the same source) / N'
+\echo '    ratios are costs per ID (lower is cheaper); the targets use the net ratio'
+WITH g AS (
+    SELECT * FROM bench.gen_summary
+), v4 AS (
+    SELECT raw_ns, net_ns FROM g WHERE key = 'v4'
+), seq AS (
+    SELECT raw_ns, net_ns FROM g WHERE key = 'seq'
+)
+SELECT "case", "N", runs, "median ms", "ns/ID raw", "ns/ID net", "IDs/s",
+       "raw/v4", "net/v4", "raw/seq", "net/seq"
+  FROM (
+    SELECT 0 AS ord, 'count(1) [empty], ' || replace(b.from_sql, ':n', b.n::text) AS "case",
+           b.n AS "N", m.runs, round(m.ms::numeric, 1) AS "median ms",
+           round((m.ms * 1e6 / b.n)::numeric, 1) AS "ns/ID raw",
+           NULL::numeric AS "ns/ID net", NULL::numeric AS "IDs/s",
+           NULL::numeric AS "raw/v4", NULL::numeric AS "net/v4",
+           NULL::numeric AS "raw/seq", NULL::numeric AS "net/seq"
+      FROM bench.gen_plan b
+      JOIN bench.medians m ON m.section = 'gen' AND m.case_key = b.case_key AND m.variant = b.variant
+     WHERE b.case_key = 'count(1)'
+    UNION ALL
+    SELECT g.ord, g.label, g.n, g.runs, round(g.ms::numeric, 1),
+           round(g.raw_ns::numeric, 1), round(g.net_ns::numeric, 1), round(g.per_s::numeric),
+           round((g.raw_ns / v4.raw_ns)::numeric, 2), round((g.net_ns / v4.net_ns)::numeric, 2),
+           round((g.raw_ns / seq.raw_ns)::numeric, 2), round((g.net_ns / seq.net_ns)::numeric, 2)
+      FROM g LEFT JOIN v4 ON true LEFT JOIN seq ON true
+  ) t
+ ORDER BY ord, "case";
+\endif
+
+\if :run_insert
+\echo
+\echo '=== Inserts: rows as INSERT ... SELECT in batches, key = PRIMARY KEY, each run after CHECKPOINT'
+\echo '    rate ratios: higher is faster;  index/WAL ratios: lower is smaller'
+WITH s AS (
+    SELECT * FROM bench.insert_summary
+), v4 AS (
+    SELECT * FROM s WHERE key = 'v4'
+), seq AS (
+    SELECT * FROM s WHERE key = 'seq'
+)
+SELECT s.label AS "case", s.key_type AS "key type", s.n AS rows, s.runs,
+       round(s.seconds::numeric, 2) AS "median s", round(s.rows_per_s::numeric) AS "rows/s",
+       round((s.rows_per_s / v4.rows_per_s)::numeric, 2) AS "rate/v4",
+       round((s.rows_per_s / seq.rows_per_s)::numeric, 2) AS "rate/seq",
+       round(s.index_bpr::numeric, 1) AS "index B/row",
+       round((s.index_bpr / v4.index_bpr)::numeric, 2) AS "index/v4",
+       round((s.index_bpr / seq.index_bpr)::numeric, 2) AS "index/seq",
+       round(s.wal_bpr::numeric, 1) AS "WAL B/row",
+       round((s.wal_bpr / v4.wal_bpr)::numeric, 2) AS "WAL/v4",
+       round((s.wal_bpr / seq.wal_bpr)::numeric, 2) AS "WAL/seq",
+       round(s.table_bpr::numeric, 1) AS "heap B/row"
+  FROM s LEFT JOIN v4 ON true LEFT JOIN seq ON true
+ ORDER BY s.ord;
+\endif
+
+\if :run_sort
+\echo
+\echo '=== Sort: SELECT count(*) FROM (SELECT v FROM t ORDER BY v OFFSET 0), shuffled values, in memory'
+\echo '    against the same values, in the same physical order, as uuid'
+SELECT label AS "case", n AS "N", runs, round(ms::numeric, 1) AS "median ms",
+       round(uuid_ms::numeric, 1) AS "as uuid ms", round(ratio::numeric, 2) AS "ratio",
+       method AS "plan"
+  FROM bench.sort_summary
+ ORDER BY ord;
+\endif
+
+\echo
+\echo '=== Targets (informational: a benchmark is not a test)'
+SELECT t.section, c.label AS "case", t.target,
+       round(t.ratio::numeric, 2) AS measured, t.verdict
+  FROM bench.target_check t
+  JOIN bench.cases c ON c.key = t.key
+ WHERE t.section = ANY (regexp_split_to_array(btrim(:'sections'), '\s+'))
+ ORDER BY CASE t.section WHEN 'gen' THEN 1 WHEN 'insert' THEN 2 ELSE 3 END, t.ord, t.target;
+
+SELECT count(*) > 0 AS has_skipped FROM bench.cases WHERE skip_reason IS NOT NULL \gset
+\if :has_skipped
+\echo
+\echo '=== Cases not run'
+SELECT key AS "case", skip_reason AS reason FROM bench.cases WHERE skip_reason IS NOT NULL ORDER BY ord;
+\endif
+
+SELECT count(*) > 0 AS has_errors FROM bench.errors \gset
+\if :has_errors
+\echo
+\echo '=== Errors (these cases have missing or partial figures)'
+SELECT section, case_key AS "case", rep,
+       left(regexp_replace(message, '^(NOTICE|WARNING): .*?(?=ERROR:)', ''), 150) AS message
+  FROM bench.errors ORDER BY section, case_key, rep;
+\echo '(full messages at the end of the results file)'
+\endif

@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# `make bench`: the uidx benchmark.  Starts its own sandbox server with this
+# tree installed, measures generation, inserts and sorts of every case in
+# test/bench/cases.sql that the installed extension supports, and prints
+# ratios measured in this one run (see test/bench/README.md for the method).
+# Everything printed, plus every single measurement, is kept in
+# test/bench/results/<UTC timestamp>.txt.
+#
+# Exits 0 whenever the harness itself worked, whatever the figures: a
+# benchmark is not a test.  A case that fails is reported and skipped.
+#
+#   BENCH_QUICK=1        smoke run of about two minutes (small sizes, few reps)
+#   BENCH_GEN_N          IDs per generation query           (1000000; quick 100000)
+#   BENCH_ROWS           rows per insert run                (5000000; quick 200000)
+#   BENCH_BATCH          rows per INSERT statement          (10000)
+#   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
+#   BENCH_REPS           repetitions of every section, or per section:
+#   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort")
+#   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
+#   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
+#   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (1GB)
+#   BENCH_EXTRA_SQL      a file run after cases.sql: more bench.add_case() calls
+#                        (or objects they need), e.g. to try out a generator
+#   BENCH_CONF           extra postgresql.conf lines for the bench server
+#   BENCH_SANDBOX_DIR, BENCH_PORT   where the bench server lives
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+here=test/bench
+
+if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
+  mkdir -p "$here/results"
+  out="$here/results/$(date -u +%Y%m%dT%H%M%SZ).txt"
+  tag=$(printf '%s' "$top" | cksum | cut -d' ' -f1)
+  # The server settings the method relies on: nothing but the measured
+  # statements may write WAL or take CPU (autovacuum), no JIT compile time
+  # inside timings, one process per query.  shared_buffers is the sandbox's
+  # 128MB.
+  conf="autovacuum = off
+jit = off
+max_parallel_workers_per_gather = 0
+${BENCH_CONF:-}"
+  sandbox_dir=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag}
+  set +e
+  IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" SANDBOX_DIR="$sandbox_dir" \
+    SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" \
+    bash test/scripts/sandbox.sh run bash "$0" "$@" 2>&1 | tee "$out"
+  status=${PIPESTATUS[0]}
+  set -e
+  if [ -f "$out.raw" ]; then
+    cat "$out.raw" >>"$out"
+    rm -f "$out.raw"
+  fi
+  # the server is stopped by now; its data (a gigabyte of WAL) is of no use,
+  # its log in $sandbox_dir/log may be
+  rm -rf "$sandbox_dir/data"
+  echo "bench: results in $out"
+  [ "$status" -eq 0 ] || echo "bench: the harness failed (exit $status)" >&2
+  exit "$status"
+fi
+
+# ---------------------------------------------------------------------------
+# Inside the sandbox (PGHOST etc. set by sandbox.sh)
+# ---------------------------------------------------------------------------
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+  def_gen_n=100000 def_rows=200000 def_sort_n=100000
+  def_gen_reps=3 def_insert_reps=2 def_sort_reps=3
+else
+  def_gen_n=1000000 def_rows=5000000 def_sort_n=1000000
+  def_gen_reps=5 def_insert_reps=3 def_sort_reps=5
+fi
+GEN_N=${BENCH_GEN_N:-$def_gen_n}
+ROWS=${BENCH_ROWS:-$def_rows}
+BATCH=${BENCH_BATCH:-10000}
+SORT_N=${BENCH_SORT_N:-$def_sort_n}
+GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
+INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
+SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort}
+WORK_MEM=${BENCH_WORK_MEM:-256MB}
+TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-1GB}
+
+for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
+  if ! [[ ${!knob} =~ ^[1-9][0-9]*$ ]]; then
+    echo "bench: BENCH_$knob must be a positive integer, not '${!knob}'" >&2
+    exit 2
+  fi
+done
+for section in $SECTIONS; do
+  case $section in gen|insert|sort) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+done
+runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
+
+db=uidx_bench
+run_psql() { psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+errfile=$(mktemp)
+trap 'rm -f "$errfile"' EXIT
+
+# Records a failed measurement; the message is the psql error output.
+note_error() {  # section case rep message-file
+  run_psql -v section="$1" -v key="$2" -v rep="$3" -v msg="$(tr -s '\n' ' ' <"$4")" -o /dev/null <<'SQL'
+SELECT bench.note_error(:'section', :'key', NULLIF(:'rep', '')::integer, :'msg');
+SQL
+  echo
+  echo "bench: $1 case $2 failed: $(head -c 500 "$4")"
+}
+
+started=$(date +%s)
+psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
+run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
+    -f "$here/harness.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
+if [ -n "${BENCH_EXTRA_SQL:-}" ]; then
+  run_psql -o /dev/null -f "$BENCH_EXTRA_SQL"
+fi
+if [ -n "${BENCH_CASES:-}" ]; then
+  run_psql -v wanted="$BENCH_CASES" <<'SQL'
+UPDATE bench.cases SET skip_reason = 'not in BENCH_CASES'
+ WHERE key NOT IN ('v4', 'seq')
+   AND key <> ALL (regexp_split_to_array(btrim(:'wanted'), '[\s,]+'));
+SQL
+fi
+run_psql -o /dev/null -c 'SELECT bench.prepare_cases()'
+
+echo "=== uidx benchmark, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+echo "tree:     $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?') ($top)"
+echo "machine:  $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+run_psql -At <<SQL
+SELECT 'server:   ' || version();
+SELECT 'settings: ' || string_agg(name || '=' || setting || coalesce(unit, ''), ' ' ORDER BY name)
+  FROM pg_settings
+ WHERE name IN ('shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'fsync', 'full_page_writes',
+                'wal_compression', 'wal_level', 'autovacuum', 'jit', 'max_parallel_workers_per_gather');
+SQL
+echo "sizes:    generation N=$GEN_N x $GEN_REPS reps; inserts $ROWS rows in batches of $BATCH x $INSERT_REPS reps; sort N=$SORT_N x $SORT_REPS reps"
+echo "          generation and sort sessions: work_mem=$WORK_MEM (no spill of generate_series or the sort), temp_buffers=$TEMP_BUFFERS"
+echo "cases:    $(run_psql -At -c "SELECT string_agg(key, ' ' ORDER BY ord) FROM bench.runnable")"
+echo "skipped:  $(run_psql -At -c "SELECT coalesce(string_agg(key, ' ' ORDER BY ord), 'none') FROM bench.cases WHERE skip_reason IS NOT NULL")"
+
+declare -A broken=()
+
+# --- Generation: every query in a fresh session; cases interleaved per rep --
+if runs_section gen; then
+  echo
+  echo "--- generation (ms per query)"
+  run_psql -o /dev/null -c "SELECT bench.make_gen_plan($GEN_N)"
+  mapfile -t plan < <(run_psql -At -F ' ' -c "SELECT id, case_key FROM bench.gen_plan ORDER BY id")
+  for rep in $(seq 1 "$GEN_REPS"); do
+    printf 'rep %s/%s:' "$rep" "$GEN_REPS"
+    for entry in "${plan[@]}"; do
+      id=${entry%% *} key=${entry#* }
+      [ -n "${broken[gen:$id]:-}" ] && continue
+      if ms=$(PGOPTIONS="-c work_mem=$WORK_MEM" run_psql -At \
+                -c "SELECT round(bench.measure_gen($id, $rep)::numeric, 1)" 2>"$errfile"); then
+        printf ' %s %s' "$key" "$ms"
+      else
+        broken[gen:$id]=1
+        note_error gen "$key" "$rep" "$errfile"
+      fi
+    done
+    echo
+  done
+fi
+
+# --- Inserts: every run in a fresh session, after CHECKPOINT ---------------
+if runs_section insert; then
+  echo
+  echo "--- inserts ($ROWS rows, batches of $BATCH)"
+  mapfile -t insert_keys < <(run_psql -At -c "SELECT key FROM bench.runnable WHERE insert_type IS NOT NULL ORDER BY ord")
+  for rep in $(seq 1 "$INSERT_REPS"); do
+    for key in "${insert_keys[@]}"; do
+      [ -n "${broken[insert:$key]:-}" ] && continue
+      if summary=$(run_psql -At -v key="$key" -v rep="$rep" -v rows="$ROWS" -v batch="$BATCH" \
+                     2>"$errfile" <<'SQL'
+\o /dev/null
+SELECT bench.create_insert_table(:'key');
+CHECKPOINT;
+CALL bench.insert_rows(:'key', :rep, :rows, :batch);
+DROP TABLE public.bench_insert;
+\o
+SELECT format('%s rows/s, index %s B/row, WAL %s B/row',
+              round(n / (ms / 1000)), round(index_bytes::numeric / n, 1), round(wal_bytes / n, 1))
+  FROM bench.results WHERE section = 'insert' AND case_key = :'key' AND rep = :rep;
+SQL
+      ); then
+        echo "rep $rep/$INSERT_REPS: $key: $summary"
+      else
+        broken[insert:$key]=1
+        note_error insert "$key" "$rep" "$errfile"
+        run_psql -c 'DROP TABLE IF EXISTS public.bench_insert' 2>/dev/null || true
+      fi
+    done
+  done
+fi
+
+# --- Sort: one session, as its temp tables live there ----------------------
+if runs_section sort; then
+  echo
+  echo "--- sort ($SORT_N shuffled values against the same values as uuid)"
+  if ! PGOPTIONS="-c work_mem=$WORK_MEM -c temp_buffers=$TEMP_BUFFERS" \
+       run_psql -c "CALL bench.run_sorts($SORT_N, $SORT_REPS)" 2>&1 | sed -u 's/^NOTICE:  //'; then
+    echo "bench: the sort section failed" >&2
+    echo "sort section failed, see the log above" >"$errfile"
+    note_error sort '(all)' '' "$errfile"
+  fi
+fi
+
+# --- Report ------------------------------------------------------------------
+run_psql -v sections="$SECTIONS" -f "$here/report.sql"
+elapsed=$(( $(date +%s) - started ))
+echo
+echo "run time: $((elapsed / 60)) min $((elapsed % 60)) s; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ -n "${BENCH_RESULTS_FILE:-}" ]; then
+  {
+    echo
+    echo "=== Raw measurements (ms per query or run; bytes per run)"
+    run_psql -c "SELECT section, case_key, variant, rep, n, round(ms::numeric, 3) AS ms, wal_bytes, index_bytes, table_bytes, note, at FROM bench.results ORDER BY at"
+    echo "=== Errors"
+    run_psql -c "SELECT * FROM bench.errors"
+    echo "=== Cases"
+    run_psql -c "SELECT ord, key, label, gen, gen_from, gen_n, insert_type, insert_default, sort, gen_targets, insert_targets, sort_targets, skip_reason FROM bench.cases ORDER BY ord"
+  } >"$BENCH_RESULTS_FILE.raw"
+fi

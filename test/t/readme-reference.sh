@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The README's reference must name every function, type, table, operator
+# class and setting the extension installs.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+db=uidx_readme_check
+psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+psql -X -q -v ON_ERROR_STOP=1 -d $db -c "CREATE EXTENSION uidx"
+names=$(psql -X -qAt -d $db <<'SQL'
+SELECT DISTINCT name FROM (
+    SELECT p.proname::text AS name FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+     WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+       AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
+    UNION ALL
+    SELECT t.typname FROM pg_depend d JOIN pg_type t ON t.oid = d.objid
+     WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+       AND d.classid = 'pg_type'::regclass AND d.deptype = 'e'
+    UNION ALL
+    SELECT c.relname FROM pg_depend d JOIN pg_class c ON c.oid = d.objid
+     WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+       AND d.classid = 'pg_class'::regclass AND d.deptype = 'e' AND c.relkind = 'r'
+    UNION ALL
+    SELECT o.opcname FROM pg_depend d JOIN pg_opclass o ON o.oid = d.objid
+     WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+       AND d.classid = 'pg_opclass'::regclass AND d.deptype = 'e'
+    UNION ALL
+    SELECT e.evtname FROM pg_depend d JOIN pg_event_trigger e ON e.oid = d.objid
+     WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+       AND d.classid = 'pg_event_trigger'::regclass
+    UNION ALL
+    SELECT name FROM pg_settings WHERE name LIKE 'uidx.%'
+) n ORDER BY 1
+SQL
+)
+psql -X -q -d postgres -c "DROP DATABASE $db"
+missing=0
+for n in $names; do
+  # support functions may be named by pattern, e.g. `<type>_eq` ... or `iuid_eq` … `iuid_ge`
+  grep -qF "$n" "$top/README.md" || { echo "README does not mention: $n"; missing=$((missing + 1)); }
+done
+echo "$(echo "$names" | wc -w) installed names, $missing missing from README.md"
+[ $missing -eq 0 ]
