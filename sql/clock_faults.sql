@@ -4,10 +4,11 @@ SET timezone = 'UTC';
 -- on, and uidx.debug_clock_offset_ms moves it, so every fault below is
 -- exact and independent of how fast the test runs.
 --
--- Monotonic generators (iuid_generate, uuidv7, uuidv7(shift)) must stay
--- strictly increasing per backend when the clock steps back by 10 ms, 1 s
--- and 1 h, stands still for 100,000 ids and jumps forward.  The COMB
--- generators promise no order: what they do is shown too.
+-- Monotonic generators (iuid_generate, uuidv7, uuidv7(shift),
+-- distid_generate, distid128_generate) are checked for strictly increasing
+-- ids per backend when the clock steps back by 10 ms, 1 s and 1 h, stands
+-- still for 100,000 ids and jumps forward.  The COMB generators promise no
+-- order: what they do is shown too.
 -- (luuid_nextval and comb_sequence_generate follow a sequence, not the
 -- clock; luuid_generate has no time field.)
 
@@ -119,6 +120,90 @@ SELECT (SELECT id FROM fault_ids WHERE run = 'iuid_generate' ORDER BY n DESC LIM
 RESET uidx.debug_clock_freeze;
 SELECT iuid_generate(1, 1) > :'last_iuid'::iuid AS iuid_increasing,
        uuidv7() > :'last_v7'::uuid AS uuidv7_increasing;
+
+-- ===========================================================================
+-- DistributedId generators (spec A1, A2) under faults
+-- ===========================================================================
+-- They do not run ahead of the clock: when their random part is used up
+-- they borrow the next millisecond only within a window (distid: up to the
+-- clock - 1 ms, about 128,000 ids; distid128: none, about 131,000 ids fit in
+-- one ms, at most 2^18) and otherwise sleep 1 ms at a time until the clock
+-- moves.  A frozen clock never moves, so a step that needs more than the
+-- window waits until statement_timeout cancels it; those steps run with a
+-- 2 s timeout, and the ids made before the wait are kept.  When the clock
+-- went back by more than about a second and the random part is used up, the
+-- generator starts again from the earlier time (spec A1 step 4.4, A2): ids
+-- then go backwards once.  The steps that show this make enough ids to use
+-- the random part up for certain (1000 distids, where one T holds about 128;
+-- 300,000 distid128s, where one ms holds about 2^18 = 262,144 at most).
+-- Steps other than the frozen ones run on the real clock with the offset.
+-- (distributed_id() is distid_generate() as numeric, with the same state.)
+CREATE TEMP TABLE distid_ids (run text, step integer, k integer, fault text, clock integer,
+                              wanted integer, waited boolean, id uuid);
+CREATE FUNCTION pg_temp.distid_fault(run text, step integer, fault text, clock integer,
+                                     wanted integer, frozen boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+    ids     uuid[] := '{}';
+    made    integer := 0;
+    waited  boolean := false;
+BEGIN
+    PERFORM set_config('uidx.debug_clock_freeze', CASE WHEN frozen THEN 'on' ELSE 'off' END, false);
+    PERFORM set_config('uidx.debug_clock_offset_ms', clock::text, false);
+    BEGIN
+        FOR i IN 1 .. wanted LOOP
+            ids[i] := CASE run WHEN 'distid_generate' THEN distid_generate()::uuid
+                               ELSE distid128_generate() END;
+            made := i;
+        END LOOP;
+    EXCEPTION WHEN query_canceled THEN
+        waited := true;
+    END;
+    INSERT INTO distid_ids
+    SELECT run, step, k::integer, fault, clock, wanted, waited, u
+      FROM unnest(ids[1:made]) WITH ORDINALITY AS g(u, k);
+END
+$$;
+
+SELECT pg_temp.distid_fault('distid_generate', 1, 'start', 0, 1, false);
+SET statement_timeout = '10s';
+SELECT pg_temp.distid_fault('distid_generate', 2, 'stands still, 100000 ids', 0, 100000, true);
+SET statement_timeout = '2s';
+SELECT pg_temp.distid_fault('distid_generate', 3, 'stands still, 200000 more', 0, 200000, true);
+RESET statement_timeout;
+SELECT pg_temp.distid_fault('distid_generate', 4, 'back 10 ms', -10, 100, false);
+SELECT pg_temp.distid_fault('distid_generate', 5, 'back 1 s', -1000, 100, false);
+SELECT pg_temp.distid_fault('distid_generate', 6, 'back 1 h, 1000 ids', -3600000, 1000, false);
+SELECT pg_temp.distid_fault('distid_generate', 7, 'forward 1 h', 3600000, 100, false);
+SELECT pg_temp.distid_fault('distid_generate', 8, 'back 1 h, to now, 1000 ids', 0, 1000, false);
+SELECT pg_temp.distid_fault('distid128_generate', 1, 'start', 0, 1, false);
+SET statement_timeout = '2s';
+SELECT pg_temp.distid_fault('distid128_generate', 2, 'stands still, 300000 ids', 0, 300000, true);
+RESET statement_timeout;
+SELECT pg_temp.distid_fault('distid128_generate', 4, 'back 10 ms', -10, 100, false);
+SELECT pg_temp.distid_fault('distid128_generate', 5, 'back 1 s', -1000, 100, false);
+SELECT pg_temp.distid_fault('distid128_generate', 6, 'back 1 h, 300000 ids', -3600000, 300000, false);
+SELECT pg_temp.distid_fault('distid128_generate', 7, 'forward 1 h', 3600000, 100, false);
+SELECT pg_temp.distid_fault('distid128_generate', 8, 'back 1 h, to now, 300000 ids', 0, 300000, false);
+RESET uidx.debug_clock_offset_ms;
+RESET uidx.debug_clock_freeze;
+
+-- per step: all made or waited; how many ids were not above the one before
+-- (across steps, in the order made): 1 is the restart, after which the ids
+-- increase again
+SELECT run, step, fault, clock AS clock_ms, wanted,
+       CASE WHEN bool_or(waited) THEN 'waited for the clock' ELSE 'all made' END AS outcome,
+       count(*) FILTER (WHERE id <= prev) AS backward_steps
+  FROM (SELECT *, lag(id) OVER (PARTITION BY run ORDER BY step, k) AS prev FROM distid_ids) s
+ GROUP BY run, step, fault, clock, wanted
+ ORDER BY run, step;
+-- the waits happened only after the window was used up: the frozen step of
+-- distid made more than the first 100,000 ids of its burst (about 128,000),
+-- distid128 filled its millisecond (about 2^18 ids at most)
+SELECT (SELECT count(*) FROM distid_ids WHERE run = 'distid_generate' AND step IN (2, 3))
+           > 100000 AS distid_burst_over_100000,
+       (SELECT count(*) FROM distid_ids WHERE run = 'distid128_generate' AND step = 2)
+           < 270000 AS distid128_ms_below_270000;
 
 -- ===========================================================================
 -- COMB generators under the same faults: no state, the clock as it is

@@ -41,7 +41,9 @@ SELECT pg_backend_pid() AS leader \gset
 SELECT p.oid::regprocedure AS generator, p.proparallel
   FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
-   AND p.provolatile = 'v' AND p.prorettype IN ('uuid'::regtype, 'iuid'::regtype, 'comb'::regtype)
+   AND p.provolatile = 'v'
+   AND p.prorettype IN ('uuid'::regtype, 'iuid'::regtype, 'comb'::regtype, 'distid'::regtype,
+                        'numeric'::regtype)
  ORDER BY 1::text;
 
 -- the plan: the generator is evaluated in the workers' scan
@@ -73,7 +75,8 @@ SELECT expr, pg_temp.worker_scan_output(expr) AS parallel_seq_scan
                ('comb_suffix_generate()'), ('comb_suffix_generate(now())'),
                ('comb_short_prefix_generate()'), ($$comb_short_prefix_generate('1 second', 256)$$),
                ('comb_short_suffix_generate()'), ('comb_sqlserver_generate()'),
-               ('comb_sqlserver_generate(now())')) g(expr);
+               ('comb_sqlserver_generate(now())'), ('distid_generate()'), ('distributed_id()'),
+               ('distid128_generate()')) g(expr);
 
 -- one query per generator: ids made, distinct ids, how many workers made them,
 -- and whether the leader made none
@@ -97,6 +100,9 @@ SELECT expr, pg_temp.worker_scan_output(expr) AS parallel_seq_scan
 :check comb_short_suffix_generate() :from_src;
 :check comb_sqlserver_generate() :from_src;
 :check comb_sqlserver_generate(now()) :from_src;
+:check distid_generate() :from_src;
+:check distributed_id() :from_src;
+:check distid128_generate() :from_src;
 
 -- PARALLEL UNSAFE generators: no Gather, no worker
 CREATE SEQUENCE par_seq;

@@ -1,6 +1,21 @@
 SET timezone = 'UTC';
 -- Privileges and search_path safety.
-\i sql/include/error_of.sql
+-- sql/include/error_of.sql's helper, written so that it too works under the
+-- hostile search_path below (its || and NULLIF would resolve there)
+CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    detail text;
+BEGIN
+    EXECUTE statement;
+    RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+    RETURN SQLSTATE OPERATOR(pg_catalog.||) ': ' OPERATOR(pg_catalog.||) SQLERRM
+           OPERATOR(pg_catalog.||) CASE WHEN detail OPERATOR(pg_catalog.=) '' THEN ''
+                                        ELSE ' / ' OPERATOR(pg_catalog.||) detail END;
+END
+$$;
 
 -- ===========================================================================
 -- (a) No SECURITY DEFINER anywhere in the extension
@@ -67,6 +82,18 @@ CREATE FUNCTION hostile.to_regprocedure(text) RETURNS regprocedure LANGUAGE sql
 CREATE FUNCTION hostile.format(text, text, text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
 CREATE FUNCTION hostile.pg_event_trigger_dropped_objects(OUT classid oid, OUT objid oid, OUT objsubid integer)
     RETURNS SETOF record LANGUAGE sql AS 'SELECT 0::oid, 0::oid, 0 WHERE false';
+CREATE FUNCTION hostile.uidx_inspect_readings(id text, OUT kind text, OUT ts timestamptz,
+                                              OUT details jsonb, OUT score integer)
+    RETURNS SETOF record LANGUAGE sql AS $$SELECT 'hostile', now(), '{}'::jsonb, 1000$$;
+CREATE FUNCTION hostile.quote_ident(text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
+CREATE FUNCTION hostile.concat_hostile(text, text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
+CREATE OPERATOR hostile.|| (LEFTARG = text, RIGHTARG = text, FUNCTION = hostile.concat_hostile);
+CREATE FUNCTION hostile.field_hostile(jsonb, text) RETURNS text LANGUAGE sql AS $$SELECT '1'$$;
+CREATE OPERATOR hostile.->> (LEFTARG = jsonb, RIGHTARG = text, FUNCTION = hostile.field_hostile);
+-- types named like the ones the bodies cast to
+CREATE TYPE hostile.int4 AS (hostile boolean);
+CREATE TYPE hostile.uuid AS (hostile boolean);
+CREATE TYPE hostile.jsonb AS (hostile boolean);
 CREATE TABLE hostile.iuid_service_entity (code smallint, name text);
 INSERT INTO hostile.iuid_service_entity VALUES (99, 'PrivOrder'), (98, 'NoSuchEntity');
 CREATE TABLE hostile.luuid_group (group_id integer, group_name text, relation regclass);
@@ -77,7 +104,8 @@ CREATE TABLE hostile.pg_class (oid oid);
 -- first): an unqualified name or operator in a body would now resolve there.
 SET search_path = hostile, pg_catalog, public;
 SELECT 'text'::text = 'different'::text AS hostile_equals_is_active,
-       crc12('PrivOrder') AS hostile_crc12_is_active;
+       crc12('PrivOrder') AS hostile_crc12_is_active,
+       'a'::text || 'b'::text AS hostile_concat_is_active;
 
 -- iuid_generate(text): the registry's code, the real = on text, the real
 -- error for an unknown name
@@ -97,8 +125,17 @@ SELECT public.luuid_matches_short(public.luuid_generate('PrivOrder', 42), '2a', 
 SELECT public.luuid_relation(public.luuid_generate('PrivOrder', 1)) AS routed_to,
        public.luuid_relation(public.luuid_generate('hostile', 1)) AS unregistered;
 
+-- uidx_inspect (inlined into the caller's query): the real detector,
+-- registries, catalogs, operators and casts
+SELECT kind, details OPERATOR(pg_catalog.->>) 'service_entity_name' AS entity
+  FROM public.uidx_inspect(public.iuid_generate('PrivOrder', 1)::text);
+SELECT kind, details OPERATOR(pg_catalog.->>) 'group_name' AS group_name,
+       details OPERATOR(pg_catalog.->>) 'relation' AS relation
+  FROM public.uidx_inspect(public.luuid_generate('PrivOrder', 7)::text)
+ WHERE kind OPERATOR(pg_catalog.=) 'luuid'::pg_catalog.text;
+
 -- luuid_register_group: the real crc12 and registry, the real collision check
-SELECT public.luuid_register_group('PrivOther') = public.crc12('PrivOther') AS real_group_id;
+SELECT public.luuid_register_group('PrivOther') AS registered, public.crc12('PrivOther') AS real_crc12;
 SELECT pg_temp.error_of($$SELECT public.luuid_register_group('PrivClash1934')$$) AS collision_check;
 SELECT pg_temp.error_of($$SELECT public.luuid_register_group('')$$) AS empty_name;
 

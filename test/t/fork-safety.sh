@@ -10,8 +10,8 @@
 #  3. the postmaster's own memory, read from /proc, holds no randomness and
 #     no generator state (every *_pid owner variable 0, the entropy buffer
 #     empty and zeroed), before and after the backends generated;
-#  4. a backend that generated owns its state: the *_pid variables of the
-#     generators it used hold its pid (the check that makes a backend forked
+#  4. a backend that used every stateful generator owns all the state: each
+#     *_pid variable holds its pid (the check that makes a backend forked
 #     from a process with state start afresh).
 # Steps 3 and 4 read process memory; where the kernel refuses that (no
 # ptrace rights) they are reported as skipped, steps 1 and 2 still decide.
@@ -119,6 +119,9 @@ comb_short_prefix_generate|comb_short_prefix_generate()|16:32 52:12 66:62
 comb_short_suffix_generate|comb_short_suffix_generate()|0:48 52:12 66:14 96:32
 comb_sequence_generate|comb_sequence_generate('fork_seq')|16:32 52:12 66:62
 comb_sqlserver_generate|comb_sqlserver_generate()|0:48 52:12 66:14
+distid_generate|distid_generate()::uuid|80:48
+distributed_id|distributed_id()::distid::uuid|80:48
+distid128_generate|distid128_generate()|52:12 65:63
 "
 first_id() { psql -X -qAt -v ON_ERROR_STOP=1 -d $db -c "SELECT ($1)::uuid"; }
 equal_fields() {  # id1 id2 fields: prints the fields in which the two are equal
@@ -153,14 +156,16 @@ while IFS='|' read -r name expr fields; do
     echo "FAIL $name: two fresh backends made the same random bits"; fail=1
   fi
 done <<<"$generators"
-[ "$pairs_checked" -ge 12 ] || { echo "FAIL: only $pairs_checked generators found"; fail=1; }
+[ "$pairs_checked" -ge 15 ] || { echo "FAIL: only $pairs_checked generators found"; fail=1; }
 
 # 4. a backend owns the state it made: its *_pid variables hold its pid
 fifo=$(mktemp -u); mkfifo "$fifo"
 psql -X -qAt -d $db <"$fifo" >"$fifo.out" 2>&1 &
 client=$!
 exec 3>"$fifo"
-echo "SELECT pg_backend_pid(), iuid_generate(1, 1) IS NOT NULL, uuidv7() IS NOT NULL;" >&3
+# every generator that keeps state, and one that only draws random bytes
+echo "SELECT pg_backend_pid(), iuid_generate(1, 1), uuidv7(), distid_generate(), distid128_generate(),
+             comb_prefix_generate();" >&3
 for _ in $(seq 50); do [ -s "$fifo.out" ] && break; sleep 0.1; done
 backend_pid=$(cut -d'|' -f1 "$fifo.out")
 out=$(peek "$backend_pid")
@@ -170,8 +175,8 @@ rm -f "$fifo" "$fifo.out"
 if [ "$out" = unreadable ]; then
   echo "backend memory: SKIPPED (process memory not readable here)"
 else
-  echo "backend $backend_pid memory after iuid_generate and uuidv7: $(echo "$out" | tr '\n' ' ')"
-  for v in entropy_owner_pid last_generated_pid previous_ns_pid; do
+  echo "backend $backend_pid memory after generating: $(echo "$out" | tr '\n' ' ')"
+  for v in $(echo "$out" | awk '$1 ~ /_pid$/ { print $1 }'); do
     echo "$out" | grep -qx "$v $backend_pid" || { echo "FAIL: $v is not the backend's pid"; fail=1; }
   done
 fi
