@@ -61,26 +61,35 @@ CREATE TEMP TABLE fault_ids (
     step    integer,
     fault   text,
     clock   bigint,      -- clock offset from T in this step, ms
-    id      uuid
+    id      uuid,
+    c       comb         -- the id as a comb, for the comb-typed COMB runs
 );
-CREATE FUNCTION pg_temp.run_faults(run text, expr text, base_ms integer) RETURNS void
+-- the steps; a COMB run makes more ids at the start (to compare the next
+-- step's ids with) and fewer while the clock stands still
+CREATE TEMP TABLE fault_steps (step integer, fault text, clock integer, ids integer,
+                               comb_ids integer);
+INSERT INTO fault_steps VALUES
+    (1, 'start at T', 0, 1, 100),
+    (2, 'stands still', 0, 100000, 1000),
+    (3, 'back 10 ms', -10, 100, 100),
+    (4, 'back 1 s', -1000, 100, 100),
+    (5, 'back 1 h', -3600000, 100, 100),
+    (6, 'forward 1 h', 3600000, 100, 100),
+    (7, 'back 1 h, to T', 0, 100, 100);
+CREATE FUNCTION pg_temp.run_faults(run text, expr text, base_ms integer,
+                                   comb_run boolean DEFAULT false,
+                                   as_comb boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
     s record;
 BEGIN
-    FOR s IN SELECT * FROM (VALUES
-            (1, 'start at T', 0, 1),
-            (2, 'stands still, 100000 ids', 0, 100000),
-            (3, 'back 10 ms', -10, 100),
-            (4, 'back 1 s', -1000, 100),
-            (5, 'back 1 h', -3600000, 100),
-            (6, 'forward 1 h', 3600000, 100),
-            (7, 'back 1 h, to T', 0, 100)) v(step, fault, clock, ids)
-    LOOP
+    FOR s IN SELECT * FROM fault_steps ORDER BY step LOOP
         PERFORM set_config('uidx.debug_clock_offset_ms', (base_ms + s.clock)::text, false);
-        EXECUTE format('INSERT INTO fault_ids (run, step, fault, clock, id)
-                        SELECT %L, %s, %L, %s, (%s)::uuid FROM generate_series(1, %s)',
-                       run, s.step, s.fault, s.clock, expr, s.ids);
+        EXECUTE format('INSERT INTO fault_ids (run, step, fault, clock, id, c)
+                        SELECT %L, %s, %L, %s, g, CASE WHEN %L THEN comb(g) END
+                          FROM (SELECT (%s)::uuid AS g FROM generate_series(1, %s)) s',
+                       run, s.step, s.fault, s.clock, as_comb, expr,
+                       CASE WHEN comb_run THEN s.comb_ids ELSE s.ids END);
     END LOOP;
 END
 $$;
@@ -109,7 +118,7 @@ SELECT run, step, fault, clock AS clock_ms, count(*) AS ids,
                coalesce(lag(id) OVER w, '00000000-0000-0000-0000-000000000000') AS prev,
                pg_temp.embedded_ms(run, id)
                  - first_value(pg_temp.embedded_ms(run, id)) OVER w - clock AS ahead_ms
-          FROM fault_ids
+          FROM fault_ids WHERE run NOT LIKE 'comb%'
         WINDOW w AS (PARTITION BY run ORDER BY n)) s
  GROUP BY run, step, fault, clock
  ORDER BY run, step;
@@ -217,35 +226,11 @@ SELECT (SELECT count(*) FROM distid_ids WHERE run = 'distid_generate' AND step I
 -- on where T falls in its minute (and on the counter wrapping).
 SET uidx.debug_clock_freeze = on;
 SELECT comb_prefix_timestamp(comb_prefix_generate()) AS t \gset
-CREATE TEMP TABLE comb_ids (run text, n bigserial, step integer, fault text, clock bigint,
-                            id uuid, c comb);
-CREATE FUNCTION pg_temp.run_comb_faults(run text, expr text, as_comb boolean) RETURNS void
-LANGUAGE plpgsql AS $$
-DECLARE
-    s record;
-BEGIN
-    FOR s IN SELECT * FROM (VALUES
-            (1, 'start at T', 0, 100),
-            (2, 'stands still, 1000 ids', 0, 1000),
-            (3, 'back 10 ms', -10, 100),
-            (4, 'back 1 s', -1000, 100),
-            (5, 'back 1 h', -3600000, 100),
-            (6, 'forward 1 h', 3600000, 100),
-            (7, 'back 1 h, to T', 0, 100)) v(step, fault, clock, ids)
-    LOOP
-        PERFORM set_config('uidx.debug_clock_offset_ms', s.clock::text, false);
-        EXECUTE format('INSERT INTO comb_ids (run, step, fault, clock, id, c)
-                        SELECT %L, %s, %L, %s, g, CASE WHEN %L THEN comb(g) END
-                          FROM (SELECT (%s)::uuid AS g FROM generate_series(1, %s)) s',
-                       run, s.step, s.fault, s.clock, as_comb, expr, s.ids);
-    END LOOP;
-END
-$$;
-SELECT pg_temp.run_comb_faults('comb_prefix_generate', 'comb_prefix_generate()', false);
-SELECT pg_temp.run_comb_faults('comb_suffix_generate', 'comb_suffix_generate()', true);
-SELECT pg_temp.run_comb_faults('comb_sqlserver_generate', 'comb_sqlserver_generate()', true);
-SELECT pg_temp.run_comb_faults('comb_short_prefix_generate', 'comb_short_prefix_generate()', false);
-SELECT pg_temp.run_comb_faults('comb_short_suffix_generate', 'comb_short_suffix_generate()', false);
+SELECT pg_temp.run_faults('comb_prefix_generate', 'comb_prefix_generate()', 0, true, false);
+SELECT pg_temp.run_faults('comb_suffix_generate', 'comb_suffix_generate()', 0, true, true);
+SELECT pg_temp.run_faults('comb_sqlserver_generate', 'comb_sqlserver_generate()', 0, true, true);
+SELECT pg_temp.run_faults('comb_short_prefix_generate', 'comb_short_prefix_generate()', 0, true, false);
+SELECT pg_temp.run_faults('comb_short_suffix_generate', 'comb_short_suffix_generate()', 0, true, false);
 RESET uidx.debug_clock_offset_ms;
 RESET uidx.debug_clock_freeze;
 
@@ -271,7 +256,7 @@ WITH steps AS (
            bool_and(in_order) AS in_order
       FROM (SELECT *, coalesce(CASE WHEN c IS NULL THEN id > lag(id) OVER w ELSE c > lag(c) OVER w END, true)
                       AS in_order
-              FROM comb_ids WINDOW w AS (PARTITION BY run, step ORDER BY n)) s
+              FROM fault_ids WHERE run LIKE 'comb%' WINDOW w AS (PARTITION BY run, step ORDER BY n)) s
      GROUP BY run, step, fault, clock)
 SELECT run, step, fault, clock AS clock_ms, ids, time_is_clock,
        CASE WHEN step > 1 AND run NOT LIKE 'comb_short%' THEN

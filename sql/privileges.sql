@@ -1,21 +1,6 @@
 SET timezone = 'UTC';
 -- Privileges and search_path safety.
--- sql/include/error_of.sql's helper, written so that it too works under the
--- hostile search_path below (its || and NULLIF would resolve there)
-CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-    detail text;
-BEGIN
-    EXECUTE statement;
-    RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-    RETURN SQLSTATE OPERATOR(pg_catalog.||) ': ' OPERATOR(pg_catalog.||) SQLERRM
-           OPERATOR(pg_catalog.||) CASE WHEN detail OPERATOR(pg_catalog.=) '' THEN ''
-                                        ELSE ' / ' OPERATOR(pg_catalog.||) detail END;
-END
-$$;
+\i sql/include/error_of.sql
 
 -- ===========================================================================
 -- (a) No SECURITY DEFINER anywhere in the extension

@@ -99,10 +99,7 @@ check_alnum(const uint8_t *data, size_t size)
 static bool
 all_digits(const char *p, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
-		if (p[i] < '0' || p[i] > '9')
-			return false;
-	return true;
+	return strspn(p, "0123456789") >= len;
 }
 
 /* numeric_out's grammar: NaN | [-]Infinity | [-]digits[.digits] */
