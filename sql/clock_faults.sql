@@ -5,10 +5,11 @@ SET timezone = 'UTC';
 -- exact and independent of how fast the test runs.
 --
 -- Monotonic generators (iuid_generate, uuidv7, uuidv7(shift),
--- distid_generate, distid128_generate) are checked for strictly increasing
--- ids per backend when the clock steps back by 10 ms, 1 s and 1 h, stands
--- still for 100,000 ids and jumps forward.  The COMB generators promise no
--- order: what they do is shown too.
+-- comb_prefix_generate, comb_suffix_generate, distid_generate,
+-- distid128_generate) are checked for strictly increasing ids per backend
+-- when the clock steps back by 10 ms, 1 s and 1 h, stands still for 100,000
+-- ids and jumps forward.  The other COMB generators keep no state and
+-- promise no order: what they do is shown too.
 -- (luuid_nextval and comb_sequence_generate follow a sequence, not the
 -- clock; luuid_generate has no time field.)
 
@@ -96,12 +97,17 @@ $$;
 -- the embedded time in ms since 1970 (with the sub-ms fraction for UUIDv7)
 CREATE FUNCTION pg_temp.embedded_ms(run text, id uuid) RETURNS numeric
 LANGUAGE sql IMMUTABLE AS $$
-SELECT CASE WHEN run LIKE 'iuid%'
-            THEN extract(epoch FROM iuid_timestamp(id)) * 1000
+SELECT CASE WHEN run LIKE 'iuid%' THEN extract(epoch FROM iuid_timestamp(id)) * 1000
+            WHEN run = 'comb_prefix_generate' THEN extract(epoch FROM comb_prefix_timestamp(id)) * 1000
+            WHEN run = 'comb_suffix_generate' THEN extract(epoch FROM comb_timestamp(comb(id))) * 1000
             ELSE extract(epoch FROM uuidv7_timestamp(id)) * 1000
                  + ('x' || substr(id::text, 16, 3))::bit(12)::integer / 4096.0
        END
 $$;
+-- the COMB generators that keep no state
+CREATE TEMP TABLE stateless_combs (run text);
+INSERT INTO stateless_combs VALUES
+    ('comb_sqlserver_generate'), ('comb_short_prefix_generate'), ('comb_short_suffix_generate');
 
 INSERT INTO iuid_service_entity VALUES (11, 'ClockFaults');
 SET uidx.debug_clock_freeze = on;
@@ -109,16 +115,19 @@ SELECT pg_temp.run_faults('iuid_generate', 'iuid_generate(1, 1)', 0);
 SELECT pg_temp.run_faults('iuid_generate(text)', $$iuid_generate('ClockFaults', 1)$$, 10800000);
 SELECT pg_temp.run_faults('uuidv7', 'uuidv7()', 21600000);
 SELECT pg_temp.run_faults('uuidv7(shift)', $$uuidv7('-2 days')$$, 32400000);
+SELECT pg_temp.run_faults('comb_prefix_generate', 'comb_prefix_generate()', 43200000);
+SELECT pg_temp.run_faults('comb_suffix_generate', 'comb_suffix_generate()', 54000000, false, true);
 RESET uidx.debug_clock_offset_ms;
 
+-- (in the type's own order: the comb order for suffix COMBs)
 SELECT run, step, fault, clock AS clock_ms, count(*) AS ids,
-       bool_and(id > prev) AS increasing,
+       bool_and(coalesce(c > prev_c, id > prev)) AS increasing,
        min(floor(ahead_ms)) AS min_ahead_ms, max(floor(ahead_ms)) AS max_ahead_ms
-  FROM (SELECT run, step, fault, clock, id,
+  FROM (SELECT run, step, fault, clock, id, c, lag(c) OVER w AS prev_c,
                coalesce(lag(id) OVER w, '00000000-0000-0000-0000-000000000000') AS prev,
                pg_temp.embedded_ms(run, id)
                  - first_value(pg_temp.embedded_ms(run, id)) OVER w - clock AS ahead_ms
-          FROM fault_ids WHERE run NOT LIKE 'comb%'
+          FROM fault_ids WHERE run NOT IN (SELECT run FROM stateless_combs)
         WINDOW w AS (PARTITION BY run ORDER BY n)) s
  GROUP BY run, step, fault, clock
  ORDER BY run, step;
@@ -215,19 +224,20 @@ SELECT (SELECT count(*) FROM distid_ids WHERE run = 'distid_generate' AND step I
            < 270000 AS distid128_ms_below_270000;
 
 -- ===========================================================================
--- COMB generators under the same faults: no state, the clock as it is
+-- The stateless COMB generators under the same faults: the clock as it is
 -- ===========================================================================
 -- For each step: whether every id's time field holds the clock reading
 -- (T + clock_ms; the SQL Server layout: the 1/300 s tick containing it; the
 -- short layouts: the minute counter of it), how the step's ids sort against
--- the previous step's (in the type's own order: uuid, or comb for suffix and
--- SQL Server COMBs), and whether they come out in order within the step.
+-- the previous step's (in the type's own order: comb for SQL Server COMBs),
+-- and whether they come out in order within the step.
 -- The short layouts' order against the previous step is left out: it depends
 -- on where T falls in its minute (and on the counter wrapping).
+-- T is read from a prefix COMB made 20 hours ahead, past everything the
+-- monotonic prefix COMB run above made, so that it takes the clock.
 SET uidx.debug_clock_freeze = on;
-SELECT comb_prefix_timestamp(comb_prefix_generate()) AS t \gset
-SELECT pg_temp.run_faults('comb_prefix_generate', 'comb_prefix_generate()', 0, true, false);
-SELECT pg_temp.run_faults('comb_suffix_generate', 'comb_suffix_generate()', 0, true, true);
+SET uidx.debug_clock_offset_ms = 72000000;
+SELECT comb_prefix_timestamp(comb_prefix_generate()) - interval '20 hours' AS t \gset
 SELECT pg_temp.run_faults('comb_sqlserver_generate', 'comb_sqlserver_generate()', 0, true, true);
 SELECT pg_temp.run_faults('comb_short_prefix_generate', 'comb_short_prefix_generate()', 0, true, false);
 SELECT pg_temp.run_faults('comb_short_suffix_generate', 'comb_short_suffix_generate()', 0, true, false);
@@ -237,8 +247,6 @@ RESET uidx.debug_clock_freeze;
 CREATE FUNCTION pg_temp.time_is_clock(run text, id uuid, clock timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE AS $$
 SELECT CASE run
-    WHEN 'comb_prefix_generate' THEN comb_prefix_timestamp(id) = clock
-    WHEN 'comb_suffix_generate' THEN comb_timestamp(comb(id)) = clock
     WHEN 'comb_sqlserver_generate' THEN comb_sqlserver_timestamp(comb(id)) > clock - interval '3334 us'
                                     AND comb_sqlserver_timestamp(comb(id)) < clock + interval '1 ms'
     WHEN 'comb_short_prefix_generate' THEN comb_short_prefix(id)
@@ -256,7 +264,8 @@ WITH steps AS (
            bool_and(in_order) AS in_order
       FROM (SELECT *, coalesce(CASE WHEN c IS NULL THEN id > lag(id) OVER w ELSE c > lag(c) OVER w END, true)
                       AS in_order
-              FROM fault_ids WHERE run LIKE 'comb%' WINDOW w AS (PARTITION BY run, step ORDER BY n)) s
+              FROM fault_ids WHERE run IN (SELECT run FROM stateless_combs)
+            WINDOW w AS (PARTITION BY run, step ORDER BY n)) s
      GROUP BY run, step, fault, clock)
 SELECT run, step, fault, clock AS clock_ms, ids, time_is_clock,
        CASE WHEN step > 1 AND run NOT LIKE 'comb_short%' THEN
