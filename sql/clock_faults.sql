@@ -149,11 +149,13 @@ SELECT iuid_generate(1, 1) > :'last_iuid'::iuid AS iuid_increasing,
 -- moves.  A frozen clock never moves, so a step that needs more than the
 -- window waits until statement_timeout cancels it; those steps run with a
 -- 2 s timeout, and the ids made before the wait are kept.  When the clock
--- went back by more than about a second and the random part is used up, the
--- generator starts again from the earlier time (spec A1 step 4.4, A2): ids
--- then go backwards once.  The steps that show this make enough ids to use
--- the random part up for certain (1000 distids, where one T holds about 128;
--- 300,000 distid128s, where one ms holds about 2^18 = 262,144 at most).
+-- went back by more than about a second and the random part is used up,
+-- upstream starts again from the earlier time (spec A1 step 4.4, A2), so its
+-- ids go backwards once; uidx moves on to the next millisecond instead, so
+-- every id of a backend stays above the one before.  The steps that show
+-- this make enough ids to use the random part up for certain (1000 distids,
+-- where one T holds about 128; 300,000 distid128s, where one ms holds about
+-- 2^18 = 262,144 at most).
 -- Steps other than the frozen ones run on the real clock with the offset.
 -- (distributed_id() is distid_generate() as numeric, with the same state.)
 CREATE TEMP TABLE distid_ids (run text, step integer, k integer, fault text, clock integer,
@@ -207,8 +209,7 @@ RESET uidx.debug_clock_offset_ms;
 RESET uidx.debug_clock_freeze;
 
 -- per step: all made or waited; how many ids were not above the one before
--- (across steps, in the order made): 1 is the restart, after which the ids
--- increase again
+-- (across steps, in the order made): none, also after the 1 h setbacks
 SELECT run, step, fault, clock AS clock_ms, wanted,
        CASE WHEN bool_or(waited) THEN 'waited for the clock' ELSE 'all made' END AS outcome,
        count(*) FILTER (WHERE id <= prev) AS backward_steps

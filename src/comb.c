@@ -663,7 +663,7 @@ comb_sqlserver_now(void)
 
 	if (now_us > COMB_SQLSERVER_MAX_MS * 1000 + 999)
 		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is past the last SQL Server COMB time, 2079-06-06")));
 	return comb_sqlserver_datetime(now_us);
 }

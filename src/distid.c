@@ -106,8 +106,15 @@ distid_next(DistidState *state, int64_t now_ms, uint64_t random48)
 	if (state->t - latest_allowed <= DISTID_LEEWAY_MS)
 		return DISTID_SLEEP;
 
-	/* the clock was set back by more than the burst window: start over there */
-	state->t = t;
+	/* the clock was set back by more than the burst window */
+	if (state->keep_order)
+	{
+		if (state->t + 1 >= DISTID_TIME_LIMIT)
+			return DISTID_CLOCK_OUT_OF_RANGE;
+		state->t++;
+	}
+	else
+		state->t = t;
 	state->r = fresh;
 	return DISTID_EMIT;
 }
@@ -178,7 +185,15 @@ distid128_next(Distid128State *state, int64_t now_ms, uint64_t random_high,
 	if (t + DISTID128_SETBACK_MS > state->t)
 		return DISTID_SLEEP;
 
-	state->t = t;
+	/* the clock was set back by a second or more */
+	if (state->keep_order)
+	{
+		if (state->t + 1 >= DISTID128_TIME_LIMIT)
+			return DISTID_CLOCK_OUT_OF_RANGE;
+		state->t++;
+	}
+	else
+		state->t = t;
 	state->r_high = fresh_high;
 	state->r_low = fresh_low;
 	return DISTID_EMIT;
@@ -262,6 +277,7 @@ distid_generate_bytes(uint8_t out[UIDX_LEN])
 	if (distid_last_pid != MyProcPid)
 	{
 		memset(&distid_last, 0, sizeof(distid_last));
+		distid_last.keep_order = true;
 		distid_last_pid = MyProcPid;
 	}
 	uidx_random_bytes(random, sizeof(random));
@@ -382,6 +398,7 @@ distid128_generate(PG_FUNCTION_ARGS)
 	if (distid128_last_pid != MyProcPid)
 	{
 		memset(&distid128_last, 0, sizeof(distid128_last));
+		distid128_last.keep_order = true;
 		distid128_last_pid = MyProcPid;
 	}
 	uidx_random_bytes(random, sizeof(random));

@@ -43,11 +43,19 @@ typedef enum DistidStep
 	DISTID_CLOCK_OUT_OF_RANGE	/* the time field cannot hold the clock (or next ms) */
 } DistidStep;
 
-/* The last ID made; all zero before the first. */
+/*
+ * The last ID made; all zero before the first.  keep_order chooses what
+ * happens when the clock was set back by more than the burst window and the
+ * random part is used up: false restarts at the earlier time (upstream's
+ * step 4.4, which breaks the order of IDs); true moves on to the next
+ * millisecond instead, so that every ID of a backend is greater than the one
+ * before (uidx's generators).
+ */
 typedef struct DistidState
 {
 	uint64_t	t;
 	uint64_t	r;
+	bool		keep_order;
 } DistidState;
 
 /*
@@ -68,11 +76,13 @@ extern DistidStep distid_next(DistidState *state, int64_t now_ms, uint64_t rando
 #define DISTID128_INCREMENT_MASK ((UINT64_C(1) << 58) - 1)
 #define DISTID128_SETBACK_MS	1000
 
+/* keep_order: as for DistidState, after a setback of a second or more */
 typedef struct Distid128State
 {
 	uint64_t	t;
 	uint64_t	r_high;
 	uint64_t	r_low;
+	bool		keep_order;
 } Distid128State;
 
 extern void distid128_pack(const Distid128State *value, uint8_t out[UIDX_LEN]);

@@ -32,7 +32,7 @@ step_a1(DistidState *s, int64_t now, uint64_t random)
 
 	if (distid_next(s, now, random) != DISTID_EMIT)
 	{
-		if (memcmp(&before, s, sizeof(before)) != 0)
+		if (s->t != before.t || s->r != before.r)
 			abort();
 		return;
 	}
@@ -40,6 +40,9 @@ step_a1(DistidState *s, int64_t now, uint64_t random)
 		abort();
 	if (s->t > before.t || (s->t == before.t && s->r > before.r))
 		return;
+	/* uidx's generators never go back */
+	if (s->keep_order)
+		abort();
 	/* step 4.4: only with the random part full and T far behind */
 	if (s->t != t_now || before.t - (t_now + DISTID_LEEWAY_MS - 1) <= DISTID_LEEWAY_MS)
 		abort();
@@ -57,12 +60,15 @@ step_a2(Distid128State *s, int64_t now, uint64_t random)
 	if (s->t >= DISTID128_TIME_LIMIT || s->r_high > DISTID128_RANDOM_HIGH_MAX)
 		abort();
 	distid128_pack(s, packed);
-	if (!distid128_unpack(packed, &back) || memcmp(&back, s, sizeof(back)) != 0)
+	if (!distid128_unpack(packed, &back) ||
+		back.t != s->t || back.r_high != s->r_high || back.r_low != s->r_low)
 		abort();
 	if (s->t > before.t ||
 		(s->t == before.t && (s->r_high > before.r_high ||
 							  (s->r_high == before.r_high && s->r_low > before.r_low))))
 		return;
+	if (s->keep_order)
+		abort();
 	if (s->t != (uint64_t) now || before.t < (uint64_t) now + DISTID128_SETBACK_MS)
 		abort();
 }
@@ -70,8 +76,11 @@ step_a2(Distid128State *s, int64_t now, uint64_t random)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	DistidState a1 = {0, 0};
-	Distid128State a2 = {0, 0, 0};
+	/* upstream's algorithm, and uidx's order-keeping generators */
+	DistidState a1 = {0, 0, false};
+	DistidState a1_ordered = {0, 0, true};
+	Distid128State a2 = {0, 0, 0, false};
+	Distid128State a2_ordered = {0, 0, 0, true};
 	int64_t		now1900 = INT64_C(3913056000000);	/* 2024-01-01 */
 	int64_t		now1700 = INT64_C(10224403200000);
 
@@ -83,7 +92,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		now1900 += delta;
 		now1700 += delta;
 		step_a1(&a1, now1900, random);
+		step_a1(&a1_ordered, now1900, random);
 		step_a2(&a2, now1700, random);
+		step_a2(&a2_ordered, now1700, random);
 	}
 	return 0;
 }

@@ -113,7 +113,7 @@ a1_generate(DistidState *s, int64_t clock_ms1900, uint64_t random48)
 static void
 test_a1(void)
 {
-	DistidState s = {0, 0};
+	DistidState s = {0, 0, false};
 	uint8_t		bytes[UIDX_LEN];
 	char		text[64];
 	char		label[64];
@@ -121,7 +121,7 @@ test_a1(void)
 	for (size_t i = 0; i < sizeof(a1_vectors) / sizeof(a1_vectors[0]); i++)
 	{
 		const A1Vector *v = &a1_vectors[i];
-		DistidState fresh = {0, 0};
+		DistidState fresh = {0, 0, false};
 
 		snprintf(label, sizeof(label), "A1 vector %zu", i + 1);
 		check_u64(label, a1_generate(&fresh, v->clock_ms1900, v->r48), 0);
@@ -179,6 +179,14 @@ test_a1(void)
 	a1_check_value("A1 setback 1000 ms unchanged", &s, BASE + 999, DISTID_RANDOM_MAX, NULL);
 	check_u64("A1 setback 1001 ms", distid_next(&s, CLOCK_2024_MS1900 - 1001, 0x5), DISTID_EMIT);
 	a1_check_value("A1 setback 1001 ms", &s, BASE - 1001, 0x5, NULL);
+
+	/* uidx's generators keep order instead of step 4.4: the next ms, not the earlier time */
+	s.t = BASE;
+	s.r = DISTID_RANDOM_MAX;
+	s.keep_order = true;
+	check_u64("A1 keep-order setback sleeps", a1_generate(&s, CLOCK_2024_MS1900 - 5000, 0x999), 0);
+	a1_check_value("A1 keep-order setback", &s, BASE + 1, 0x999, NULL);
+	s.keep_order = false;
 
 	/* a zero draw counts as 1, both as fresh value and as increment */
 	s.t = 0;
@@ -270,7 +278,7 @@ a2_generate(Distid128State *s, int64_t clock_ms1700, uint64_t r_high, uint64_t r
 static void
 test_a2(void)
 {
-	Distid128State s = {0, 0, 0};
+	Distid128State s = {0, 0, 0, false};
 	uint8_t		bytes[UIDX_LEN];
 	char		text[64];
 	char		label[64];
@@ -278,7 +286,7 @@ test_a2(void)
 	for (size_t i = 0; i < sizeof(a2_vectors) / sizeof(a2_vectors[0]); i++)
 	{
 		const A2Vector *v = &a2_vectors[i];
-		Distid128State fresh = {0, 0, 0};
+		Distid128State fresh = {0, 0, 0, false};
 
 		snprintf(label, sizeof(label), "A2 vector %zu", i + 1);
 		check_u64(label, a2_generate(&fresh, v->clock_ms1700, v->r_high, v->r_low), 0);
@@ -336,6 +344,16 @@ test_a2(void)
 	check_u64("A2 setback 1000 ms", distid128_next(&s, CLOCK_2024_MS1700 - 1000, 0, 5), DISTID_EMIT);
 	check_u64("A2 setback restarted t", s.t, CLOCK_2024_MS1700 - 1000);
 	check_u64("A2 setback restarted r", s.r_low, 5);
+
+	/* uidx's generator keeps order instead: the next ms after the last one */
+	s.t = CLOCK_2024_MS1700;
+	s.r_high = DISTID128_RANDOM_HIGH_MAX;
+	s.r_low = UINT64_MAX;
+	s.keep_order = true;
+	check_u64("A2 keep-order setback", distid128_next(&s, CLOCK_2024_MS1700 - 1000, 0, 5), DISTID_EMIT);
+	check_u64("A2 keep-order setback t", s.t, CLOCK_2024_MS1700 + 1);
+	check_u64("A2 keep-order setback r", s.r_low, 5);
+	s.keep_order = false;
 }
 
 /* ---- spec A3 decoding quirks the strict decoder rejects ------------------ */
