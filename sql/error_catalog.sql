@@ -1,5 +1,5 @@
 SET timezone = 'UTC';
--- The error catalog (test/README-errors.md): one case per row of its table,
+-- The error catalog (README.md, "Error catalog"): one case per row of its table,
 -- in the same order and with the same numbers.  Each case is run by
 -- pg_temp.error_of, which prints SQLSTATE: message / detail.
 SET search_path = public, pg_catalog;

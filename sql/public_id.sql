@@ -4,7 +4,7 @@ SET timezone = 'UTC';
 \i sql/include/error_of.sql
 
 -- The setting only hides the key once the library defines it; until then it
--- would be a plain placeholder (see test/README-distid.md).
+-- would be a plain placeholder (see the README, "The key: uidx.public_id_key").
 LOAD 'uidx';
 
 -- ---------------------------------------------------------------------------

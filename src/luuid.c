@@ -4,7 +4,7 @@
  *
  *   msb = pk << 16 | 6 << 12 | group      lsb = 0xA << 60 | random60
  *
- * The nibble 6 is not RFC 9562 version 6; see test/README-luuid.md for how
+ * The nibble 6 is not RFC 9562 version 6; see the README (PK-embedded UUID) for how
  * to tell the two apart.  The top half is the pure core; the SQL interface
  * follows below #ifndef UIDX_NO_POSTGRES.
  */

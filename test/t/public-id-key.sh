@@ -51,7 +51,7 @@ superuser "CREATE DATABASE $db OWNER $owner"
 run_as postgres "CREATE EXTENSION uidx" >/dev/null
 # Preloading makes the library define the setting before the session runs
 # any query; without it the key would be a plain placeholder until the first
-# uidx call, visible to everyone (see test/README-distid.md).
+# uidx call, visible to everyone (see the README, "The key: uidx.public_id_key").
 superuser "ALTER ROLE $app IN DATABASE $db SET session_preload_libraries = 'uidx'"
 
 check "database owner cannot ALTER DATABASE SET the key" "ERROR 42501" \
