@@ -1,8 +1,8 @@
 /*
  * uidx.h -- shared declarations of the uidx extension.
  *
- * Layering: the "core" functions (uidx_core_*, parsers, bit packers, generator
- * step functions) are plain C over bytes and integers: no palloc, no ereport,
+ * Layering: the pure core of each family (parsers, encoders, bit packing,
+ * generator step functions) is plain C over bytes and integers: no palloc, no ereport,
  * no clock or randomness of their own.  That keeps them usable from the
  * libFuzzer harnesses under test/fuzz and makes clock faults easy to simulate.
  * The SQL-facing wrappers read the clock, draw randomness, call the core and
@@ -312,9 +312,14 @@ extern Datum uidx_u128_to_numeric(const uint8_t in[UIDX_LEN]);
  * Raises 22P02 for a failed alphanumeric decode of `len` bytes of text into
  * type_name, whose alphanumeric form has expected_len characters.
  */
+#if PG_VERSION_NUM >= 180000
+pg_noreturn extern void uidx_alnum_raise(UidxAlnumStatus status, const char *type_name,
+										 int expected_len, const char *text, size_t len);
+#else
 extern void uidx_alnum_raise(UidxAlnumStatus status, const char *type_name,
 							 int expected_len, const char *text, size_t len)
 			pg_attribute_noreturn();
+#endif
 
 /* ---- settings, each defined by its family; called from _PG_init ---- */
 extern void uidx_define_iuid_settings(void);
