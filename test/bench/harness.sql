@@ -109,7 +109,9 @@ $$;
 -- Marks the cases whose functions are not (yet) part of the installed
 -- extension, then runs the setup of the others.  A later family's case thus
 -- appears by itself once that family is merged.
-CREATE FUNCTION bench.prepare_cases() RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+-- Runs each runnable case's setup; "{rows}" in a setup stands for the rows
+-- per insert run.
+CREATE FUNCTION bench.prepare_cases(insert_rows bigint) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
     c       bench.cases;
     missing text[];
@@ -125,12 +127,47 @@ BEGIN
         END IF;
         IF c.setup IS NOT NULL THEN
             BEGIN
-                EXECUTE c.setup;
+                EXECUTE replace(c.setup, '{rows}', insert_rows::text);
             EXCEPTION WHEN OTHERS THEN
                 UPDATE bench.cases SET skip_reason = 'setup failed: ' || SQLERRM WHERE key = c.key;
             END;
         END IF;
     END LOOP;
+END $$;
+
+-- The values of the distid-versus-numeric(28,0) insert comparison: `total`
+-- DistributedIds made by distid_generate() (in generation order, so time
+-- order), each kept as distid and as numeric(28,0).  Both cases read their
+-- key from here by position, one cycling sequence each, so they insert the
+-- same values with the same look-up cost and only the key type differs.
+-- (Generating them takes total / 128,000 seconds: the generator's throttle,
+-- which is why the comparison must not generate while it inserts.)
+CREATE FUNCTION bench.make_distid_values(total bigint) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    have bigint := -1;
+BEGIN
+    IF to_regclass('public.bench_distid_values') IS NOT NULL THEN
+        EXECUTE 'SELECT count(*) FROM public.bench_distid_values' INTO have;
+    END IF;
+    IF have = total THEN
+        RETURN;
+    END IF;
+    DROP TABLE IF EXISTS public.bench_distid_values;
+    CREATE TABLE public.bench_distid_values (n bigint PRIMARY KEY, d distid NOT NULL,
+                                             dn numeric(28,0) NOT NULL);
+    INSERT INTO public.bench_distid_values
+    SELECT n, id, id::numeric(28,0)
+      FROM (SELECT n, distid_generate() AS id FROM generate_series(1, total) AS n) g;
+    ANALYZE public.bench_distid_values;
+    DROP SEQUENCE IF EXISTS public.bench_distid_pos;
+    DROP SEQUENCE IF EXISTS public.bench_numeric_pos;
+    EXECUTE format('CREATE SEQUENCE public.bench_distid_pos MAXVALUE %s CYCLE', total);
+    EXECUTE format('CREATE SEQUENCE public.bench_numeric_pos MAXVALUE %s CYCLE', total);
+    -- a DEFAULT cannot hold a subquery; an inlinable SQL function can
+    CREATE OR REPLACE FUNCTION bench.distid_value(pos bigint) RETURNS distid
+        LANGUAGE sql STABLE AS 'SELECT v.d FROM public.bench_distid_values v WHERE v.n = pos';
+    CREATE OR REPLACE FUNCTION bench.numeric_value(pos bigint) RETURNS numeric(28,0)
+        LANGUAGE sql STABLE AS 'SELECT v.dn FROM public.bench_distid_values v WHERE v.n = pos';
 END $$;
 
 -- The input of the uidx_inspect case: total IDs, one kind after the other,

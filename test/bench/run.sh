@@ -121,7 +121,7 @@ UPDATE bench.cases SET skip_reason = 'not in BENCH_CASES'
    AND key <> ALL (regexp_split_to_array(btrim(:'wanted'), '[\s,]+'));
 SQL
 fi
-run_psql -o /dev/null -c 'SELECT bench.prepare_cases()'
+run_psql -o /dev/null -c "SELECT bench.prepare_cases($ROWS)"
 
 echo "=== uidx benchmark, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "tree:     $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?') ($top)"
