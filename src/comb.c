@@ -39,98 +39,6 @@ comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 	memcpy(out, tmp, UIDX_LEN);
 }
 
-/* ---- monotonic prefix and suffix COMBs ---- */
-
-#define COMB_RANDOM74_HI_MAX	0x3FF	/* 10 bits */
-
-/* The random bytes are the 10 bytes beside the time field, in key order. */
-static int
-comb_random_start(CombField field)
-{
-	return field.offset == 0 ? field.length : 0;
-}
-
-/* which bits of a byte are random: not the version nibble, not the variant */
-static uint8_t
-comb_random_mask(int byte_index, int *bits)
-{
-	if (byte_index == 6)
-	{
-		*bits = 4;
-		return 0x0F;
-	}
-	if (byte_index == 8)
-	{
-		*bits = 6;
-		return 0x3F;
-	}
-	*bits = 8;
-	return 0xFF;
-}
-
-CombRandom74
-comb_random74_read(const uint8_t id[UIDX_LEN], CombField field)
-{
-	CombRandom74 r = {0, 0};
-	int			start = comb_random_start(field);
-
-	for (int i = start; i < start + 10; i++)
-	{
-		int			bits;
-		uint8_t		mask = comb_random_mask(i, &bits);
-
-		r.hi = (r.hi << bits) | (r.lo >> (64 - bits));
-		r.lo = (r.lo << bits) | (id[i] & mask);
-	}
-	return r;
-}
-
-static void
-comb_random74_write(uint8_t id[UIDX_LEN], CombField field, CombRandom74 r)
-{
-	int			start = comb_random_start(field);
-
-	for (int i = start + 9; i >= start; i--)
-	{
-		int			bits;
-		uint8_t		mask = comb_random_mask(i, &bits);
-
-		id[i] = (uint8_t) ((id[i] & ~mask) | (r.lo & mask));
-		r.lo = (r.lo >> bits) | (r.hi << (64 - bits));
-		r.hi >>= bits;
-	}
-}
-
-void
-comb_monotonic_next(CombMonotonicState *state, bool prev_valid, CombField field,
-					int64_t now_ms, const uint8_t fresh[UIDX_LEN], uint32_t step,
-					uint8_t out[UIDX_LEN])
-{
-	CombRandom74 r = comb_random74_read(fresh, field);
-	int64_t		unix_ms = now_ms;
-
-	r.hi &= COMB_RANDOM74_HI_MAX >> 1;
-	if (prev_valid && now_ms <= state->unix_ms)
-	{
-		uint64_t	add = (uint64_t) step + 1;
-		CombRandom74 next = state->random;
-
-		next.lo += add;
-		if (next.lo < add)
-			next.hi++;
-		unix_ms = state->unix_ms;
-		if (next.hi <= COMB_RANDOM74_HI_MAX)
-			r = next;
-		else
-			unix_ms++;
-	}
-	memcpy(out, fresh, UIDX_LEN);
-	comb_stamp(out, field, (uint64_t) unix_ms);
-	comb_random74_write(out, field, r);
-	state->unix_ms = unix_ms;
-	state->random = r;
-}
-
 /* ---- SQL Server datetime ---- */
 
 #define US_PER_DAY INT64_C(86400000000)
@@ -245,7 +153,6 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
 /* ---------------------------------------------------------------------------
  * SQL interface
  * ------------------------------------------------------------------------- */
-#include "miscadmin.h"
 #include "commands/sequence.h"
 #include "common/int.h"
 #include "utils/builtins.h"
@@ -401,13 +308,9 @@ comb_random_around(CombField field)
 }
 
 /*
- * comb_prefix_generate() and comb_suffix_generate() are monotonic per
- * backend (comb_monotonic_next), so that a btree index on them fills its
- * leaves like a sequence instead of splitting them 50/50 as random order
- * within a millisecond would (uuid-creator and RT.Comb keep no state).  The
- * other generators keep no state: their order within one time unit is
- * random, and their time part is always the clock reading, also when the
- * clock was set back.
+ * The generators below keep no state: their order within one time unit is
+ * random, as in uuid-creator and RT.Comb, and their time part is always the
+ * clock reading, also when the clock was set back.
  */
 
 /* ---- prefix and suffix COMBs ---- */
@@ -418,25 +321,6 @@ comb_stamped(CombField field, uint64 value)
 	Bytes16    *result = comb_random_around(field);
 
 	comb_stamp(result->data, field, value);
-	PG_RETURN_BYTES16_P(result);
-}
-
-static Datum
-comb_monotonic_datum(CombField field, CombMonotonicState *last, int *last_pid)
-{
-	uint8		draw[UIDX_LEN + sizeof(uint32)];
-	uint32		step;
-	Bytes16    *result = palloc(sizeof(Bytes16));
-
-	uidx_random_bytes(draw, sizeof(draw));
-	memcpy(&step, draw + UIDX_LEN, sizeof(step));
-	comb_monotonic_next(last, *last_pid == MyProcPid, field, comb_now_ms(), draw, step,
-						result->data);
-	if (last->unix_ms > UIDX_MAX_MS48)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("COMB timestamp space is exhausted")));
-	*last_pid = MyProcPid;
 	PG_RETURN_BYTES16_P(result);
 }
 
@@ -452,10 +336,16 @@ comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 }
 
 /*
- * KIND_generate_at(at) and KIND_from_parts(at, random) of a layout whose time
- * field holds `at_value`, read from argument 0.
+ * KIND_generate(), KIND_generate(at) and KIND_from_parts(at, random) of a
+ * layout whose time field holds `now_value` now, or `at_value` (read from
+ * argument 0) for a given time.
  */
-#define COMB_AT_FUNCTIONS(kind, field, at_value) \
+#define COMB_TIMED_FUNCTIONS(kind, field, now_value, at_value) \
+	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
+	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
+	{ \
+		return comb_stamped(field, now_value); \
+	} \
 	PG_FUNCTION_INFO_V1(comb_##kind##_generate_at); \
 	Datum comb_##kind##_generate_at(PG_FUNCTION_ARGS) \
 	{ \
@@ -467,20 +357,10 @@ comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 		return comb_stamped_parts(fcinfo, 1, field, at_value); \
 	}
 
-/* KIND_generate(): monotonic per backend, each layout with its own state */
-#define COMB_MONOTONIC_GENERATE(kind, field) \
-	static CombMonotonicState comb_##kind##_last; \
-	static int	comb_##kind##_last_pid = 0; \
-	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
-	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
-	{ \
-		return comb_monotonic_datum(field, &comb_##kind##_last, &comb_##kind##_last_pid); \
-	}
-
-COMB_MONOTONIC_GENERATE(prefix, COMB_PREFIX_FIELD)
-COMB_AT_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
-COMB_MONOTONIC_GENERATE(suffix, COMB_SUFFIX_FIELD)
-COMB_AT_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "comb"))
+COMB_TIMED_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_now_ms(),
+					 comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
+COMB_TIMED_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_now_ms(),
+					 comb_unix_ms_arg(fcinfo, 0, "comb"))
 
 PG_FUNCTION_INFO_V1(comb_lower_bound);
 Datum
@@ -668,14 +548,8 @@ comb_sqlserver_now(void)
 	return comb_sqlserver_datetime(now_us);
 }
 
-PG_FUNCTION_INFO_V1(comb_sqlserver_generate);
-Datum
-comb_sqlserver_generate(PG_FUNCTION_ARGS)
-{
-	return comb_stamped(COMB_SQLSERVER_FIELD, comb_sqlserver_now());
-}
-
-COMB_AT_FUNCTIONS(sqlserver, COMB_SQLSERVER_FIELD, comb_sqlserver_arg(fcinfo, 0))
+COMB_TIMED_FUNCTIONS(sqlserver, COMB_SQLSERVER_FIELD, comb_sqlserver_now(),
+					 comb_sqlserver_arg(fcinfo, 0))
 
 PG_FUNCTION_INFO_V1(comb_sqlserver_timestamp);
 Datum

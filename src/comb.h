@@ -37,40 +37,6 @@ extern bool comb_is_version4(const uint8_t id[UIDX_LEN]);
  */
 extern void comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN]);
 
-/*
- * Monotonic prefix and suffix COMBs.  The 74 random bits around a 6-byte time
- * field (the 10 other bytes less the version nibble and the variant bits),
- * read in the order comparison reads them, form one 74-bit number: `hi`
- * holds its top 10 bits, `lo` the low 64.
- */
-typedef struct CombRandom74
-{
-	uint64_t	hi;
-	uint64_t	lo;
-} CombRandom74;
-
-typedef struct CombMonotonicState
-{
-	int64_t		unix_ms;
-	CombRandom74 random;
-} CombMonotonicState;
-
-extern CombRandom74 comb_random74_read(const uint8_t id[UIDX_LEN], CombField field);
-
-/*
- * The next COMB of a backend after *state (prev_valid false: none yet) for
- * the clock reading now_ms: a later millisecond starts from `fresh` (16 random
- * bytes, top random bit cleared for headroom); the same or an earlier one
- * stays on the last millisecond and adds 1 + step (a fresh 32-bit draw) to the
- * random bits, moving to the next millisecond if they would overflow.  The
- * result is strictly greater than the last in the layout's comparison order.
- * Writes the COMB to out and updates *state.
- */
-extern void comb_monotonic_next(CombMonotonicState *state, bool prev_valid,
-								CombField field, int64_t now_ms,
-								const uint8_t fresh[UIDX_LEN], uint32_t step,
-								uint8_t out[UIDX_LEN]);
-
 /* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
 
 #define COMB_SQLSERVER_EPOCH_DAYS	25567	/* 1900-01-01 .. 1970-01-01 */
