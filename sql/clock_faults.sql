@@ -5,11 +5,13 @@ SET timezone = 'UTC';
 -- exact and independent of how fast the test runs.
 --
 -- Monotonic generators (iuid_generate, uuidv7, uuidv7(shift),
--- comb_prefix_generate, comb_suffix_generate, distid_generate,
--- distid128_generate) are checked for strictly increasing ids per backend
--- when the clock steps back by 10 ms, 1 s and 1 h, stands still for 100,000
--- ids and jumps forward.  The other COMB generators keep no state and
--- promise no order: what they do is shown too.
+-- distid_generate, distid128_generate) are checked for strictly increasing
+-- ids per backend when the clock steps back by 10 ms, 1 s and 1 h, stands
+-- still for 100,000 ids and jumps forward.  The COMB generators keep no
+-- state and promise no order (as upstream): comb_prefix_generate and
+-- comb_suffix_generate run through the same steps to show it (not
+-- increasing, and their time is always the clock's: ahead 0), and the
+-- other COMB generators are shown further down.
 -- (luuid_nextval and comb_sequence_generate follow a sequence, not the
 -- clock; luuid_generate has no time field.)
 
@@ -234,8 +236,7 @@ SELECT (SELECT count(*) FROM distid_ids WHERE run = 'distid_generate' AND step I
 -- and whether they come out in order within the step.
 -- The short layouts' order against the previous step is left out: it depends
 -- on where T falls in its minute (and on the counter wrapping).
--- T is read from a prefix COMB made 20 hours ahead, past everything the
--- monotonic prefix COMB run above made, so that it takes the clock.
+-- T is read from a prefix COMB made 20 hours ahead of the clock.
 SET uidx.debug_clock_freeze = on;
 SET uidx.debug_clock_offset_ms = 72000000;
 SELECT comb_prefix_timestamp(comb_prefix_generate()) - interval '20 hours' AS t \gset
