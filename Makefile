@@ -3,12 +3,18 @@
 # PGXS extension.
 
 EXTENSION    = uidx
-EXTVERSION   = 1.0
+EXTVERSION   = 1.1
 MODULE_big   = uidx
 OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
+# The current version's script is assembled from sql/install/; every released
+# version's script and every upgrade script are kept as they shipped in
+# sql/versions/ (uidx--1.0.sql is the 1.0 install script, byte for byte).
 DATA_built   = uidx--$(EXTVERSION).sql
-DATA         = $(filter-out $(DATA_built),$(wildcard uidx--*--*.sql))
+DATA         = $(sort $(wildcard sql/versions/uidx--*.sql))
 PG_CPPFLAGS  = -I$(srcdir)/src
+# Since PostgreSQL 16 the varlena macros need varatt.h; a missing include must
+# fail the build, not the library load.
+PG_CFLAGS    = -Werror=implicit-function-declaration
 SHLIB_LINK   = -lcrypto
 EXTRA_CLEAN  = uidx--$(EXTVERSION).sql results/ regression.diffs regression.out
 

@@ -153,7 +153,6 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
 /* ---------------------------------------------------------------------------
  * SQL interface
  * ------------------------------------------------------------------------- */
-#include "commands/sequence.h"
 #include "common/int.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
@@ -500,7 +499,7 @@ comb_sequence_generate(PG_FUNCTION_ARGS)
 
 	uidx_require_arg(fcinfo, 0, "sequence");
 	seq = PG_GETARG_OID(0);
-	position = comb_sequence_position(nextval_internal(seq, true));
+	position = comb_sequence_position(uidx_nextval(seq));
 	result = comb_random_around((CombField) {0, prefix_bytes});
 	comb_block_stamp(result->data, position, block_size, block_count);
 	PG_RETURN_BYTES16_P(result);

@@ -155,7 +155,6 @@ luuid_parse_short(const char *text, size_t len, uint64_t *pk)
 /* ---------------------------------------------------------------------------
  * SQL interface
  * ------------------------------------------------------------------------- */
-#include "commands/sequence.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -281,7 +280,7 @@ luuid_nextval(PG_FUNCTION_ARGS)
 	uidx_require_arg(fcinfo, 0, "luuid sequence");
 	seq = PG_GETARG_OID(0);
 	group = luuid_group_name_arg(fcinfo, 1);
-	pk = nextval_internal(seq, true);
+	pk = uidx_nextval(seq);
 	if (pk < 0 || (uint64) pk > LUUID_PK_MAX)
 	{
 		char	   *seq_name = get_rel_name(seq);

@@ -7,8 +7,11 @@
  */
 #include "uidx.h"
 
+#include "catalog/pg_class.h"
+#include "commands/sequence.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
+#include "utils/lsyscache.h"
 
 PG_MODULE_MAGIC;
 
@@ -34,6 +37,21 @@ uidx_require_arg(FunctionCallInfo fcinfo, int argno, const char *what)
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("%s must not be null", what)));
+}
+
+/*
+ * nextval() of a regclass argument.  The relation kind is checked first, so
+ * the error for a non-sequence is the same on every server version (core's
+ * own wording changed in 17).
+ */
+int64
+uidx_nextval(Oid seq)
+{
+	if (get_rel_relkind(seq) != RELKIND_SEQUENCE)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("\"%s\" is not a sequence", get_rel_name(seq))));
+	return nextval_internal(seq, true);
 }
 
 PG_FUNCTION_INFO_V1(uidx_raise_unknown_name);

@@ -185,6 +185,10 @@ extern UidxAlnumStatus uidx_alnum_decode_decimal(const char *text, size_t len,
  * ------------------------------------------------------------------------- */
 #include "fmgr.h"
 #include "utils/timestamp.h"
+/* From PostgreSQL 16 on, postgres.h no longer brings the varlena macros. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
 
 /*
  * A fixed 16-byte type is described once; the generic plumbing in bytes16.c
@@ -282,6 +286,9 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 
 /* Raises 22004 "<what> must not be null" when argument argno is NULL. */
 extern void uidx_require_arg(FunctionCallInfo fcinfo, int argno, const char *what);
+
+/* nextval() of a sequence; 42809 when `seq` is not a sequence (uidx.c) */
+extern int64 uidx_nextval(Oid seq);
 
 /* Raises 22P02 for bytes that are not a valid value of `type`. */
 extern void bytes16_check_valid(const Bytes16Type *type, const uint8_t *bytes,

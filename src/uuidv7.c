@@ -47,6 +47,28 @@ uuidv7_is_v7(const uint8_t in[UIDX_LEN])
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#if PG_VERSION_NUM >= 180000
+/*
+ * From PostgreSQL 18 on, uidx installs no uuidv7() of its own (README
+ * "UUIDv7").  A cluster that was pg_upgrade'd from an older server can still
+ * have uidx's SQL functions; they call core so that both draw from one
+ * monotonic clock and never interleave out of order.
+ */
+PG_FUNCTION_INFO_V1(uidx_uuidv7);
+Datum
+uidx_uuidv7(PG_FUNCTION_ARGS)
+{
+	return uuidv7(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuidv7_interval);
+Datum
+uidx_uuidv7_interval(PG_FUNCTION_ARGS)
+{
+	return uuidv7_interval(fcinfo);
+}
+#else							/* uidx's own generators before 18 */
+
 /* PostgreSQL's choice: macOS and MSVC clocks have microseconds only */
 #if defined(__darwin__) || defined(_MSC_VER)
 #define UUIDV7_STEP_BITS 10
@@ -152,15 +174,47 @@ uidx_uuidv7_interval(PG_FUNCTION_ARGS)
 						(us % US_PER_MS) * NS_PER_US + ns % NS_PER_US);
 }
 
+#endif							/* PG_VERSION_NUM >= 180000 */
+
+/* 1582-10-15, the epoch of version 1 UUIDs, as a Julian day */
+#define GREGORIAN_EPOCH_JDATE 2299161
+#define GREGORIAN_TO_PG_EPOCH_US \
+	((int64) (POSTGRES_EPOCH_JDATE - GREGORIAN_EPOCH_JDATE) * USECS_PER_DAY)
+
+/*
+ * PostgreSQL 18's uuid_extract_timestamp: the 48-bit millisecond field of a
+ * version 7, the 60-bit count of 100 ns since 1582-10-15 of a version 1;
+ * NULL for other versions and for non-RFC variants.
+ */
 PG_FUNCTION_INFO_V1(uidx_uuidv7_timestamp);
 Datum
 uidx_uuidv7_timestamp(PG_FUNCTION_ARGS)
 {
-	const uint8 *bytes = PG_GETARG_UUID_P(0)->data;
+	const uint8 *b = PG_GETARG_UUID_P(0)->data;
 
-	if (!uuidv7_is_v7(bytes))
+	if (!uidx_variant_is_rfc(b))
 		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(bytes, 6)));
+	if (uidx_version(b) == 7)
+		PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(b, 6)));
+	if (uidx_version(b) == 1)
+	{
+		uint64		ticks = uuidv1_ticks(b);
+
+		PG_RETURN_TIMESTAMPTZ((TimestampTz) (ticks / 10) - GREGORIAN_TO_PG_EPOCH_US);
+	}
+	PG_RETURN_NULL();
+}
+
+/* uuid_extract_version as in PostgreSQL 17+: NULL for non-RFC variants */
+PG_FUNCTION_INFO_V1(uidx_uuid_extract_version);
+Datum
+uidx_uuid_extract_version(PG_FUNCTION_ARGS)
+{
+	const uint8 *b = PG_GETARG_UUID_P(0)->data;
+
+	if (!uidx_variant_is_rfc(b))
+		PG_RETURN_NULL();
+	PG_RETURN_INT16((int16) uidx_version(b));
 }
 
 PG_FUNCTION_INFO_V1(uidx_uuidv7_lower_bound);

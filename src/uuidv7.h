@@ -35,6 +35,17 @@ extern void uuidv7_pack(uint64_t unix_ms, uint32_t sub_ms_ns,
 						const uint8_t rand8[8], int step_bits,
 						uint8_t out[UIDX_LEN]);
 
+/*
+ * The 60-bit timestamp of a version 1 UUID (100 ns ticks since 1582-10-15):
+ * time_low in bytes 0-3, time_mid in 4-5, time_hi in the low 12 bits of 6-7.
+ */
+static inline uint64_t
+uuidv1_ticks(const uint8_t in[UIDX_LEN])
+{
+	return ((uint64_t) (uidx_load_be(in + 6, 2) & 0x0FFF) << 48) |
+		(uidx_load_be(in + 4, 2) << 32) | uidx_load_be(in, 4);
+}
+
 /* RFC 9562 variant and version 7 */
 extern bool uuidv7_is_v7(const uint8_t in[UIDX_LEN]);
 

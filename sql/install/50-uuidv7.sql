@@ -1,20 +1,34 @@
 
 -- ---------------------------------------------------------------------------
--- UUIDv7 as PostgreSQL 18 makes it (spec section E)
+-- UUIDv7 as PostgreSQL 18 makes it (README "UUIDv7")
 -- ---------------------------------------------------------------------------
 
--- On PostgreSQL 18 these are also made, although pg_catalog.uuidv7() comes
--- first in every search path that does not name pg_catalog later, so plain
--- calls reach the core function.  A dump taken before 18 writes column
--- DEFAULTs as <schema>.uuidv7(): without these the restore on 18 would fail.
--- The markings match the core functions.
-CREATE FUNCTION uuidv7() RETURNS uuid
-    AS 'MODULE_PATHNAME', 'uidx_uuidv7' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
-    AS 'MODULE_PATHNAME', 'uidx_uuidv7_interval' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+-- One rule: uidx never shadows the server's own functions.  uuidv7() and
+-- uuidv7(interval) are made only before PostgreSQL 18, uuid_extract_version
+-- and uuid_extract_timestamp only before 17; on newer servers an unqualified
+-- call always reaches core.  The markings match the core functions.
+DO $uidx$
+DECLARE
+    v integer := current_setting('server_version_num')::integer;
+BEGIN
+    IF v < 180000 THEN
+        CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
+            AS 'MODULE_PATHNAME', 'uidx_uuidv7' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+        CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
+            AS 'MODULE_PATHNAME', 'uidx_uuidv7_interval' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    END IF;
+    IF v < 170000 THEN
+        CREATE FUNCTION @extschema@.uuid_extract_version(uuid) RETURNS smallint
+            AS 'MODULE_PATHNAME', 'uidx_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+        CREATE FUNCTION @extschema@.uuid_extract_timestamp(uuid) RETURNS timestamptz
+            AS 'MODULE_PATHNAME', 'uidx_uuidv7_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    END IF;
+END
+$uidx$;
 
--- The millisecond timestamp of a UUIDv7; NULL for other versions and for
--- non-RFC variants (as uuid_extract_timestamp on PostgreSQL 17+).
+-- The timestamp of a version 7 (milliseconds) or version 1 (microseconds)
+-- UUID; NULL for other versions and for non-RFC variants.  The same as
+-- uuid_extract_timestamp on PostgreSQL 18, and on every server version.
 CREATE FUNCTION uuidv7_timestamp(uuid) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uidx_uuidv7_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 

@@ -1,17 +1,40 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the test suite need, and only
 # those that are missing.  Safe to run again: it is a no-op once all is there.
+#
+#   ensure-deps.sh          what building and testing against PG_CONFIG needs:
+#                           Debian's postgresql-N packages when PG_CONFIG is
+#                           Debian's (default 15), nothing server-side when it
+#                           is a server built by build-pg.sh
+#   ensure-deps.sh build    what build-pg.sh needs to build a server from source
 set -euo pipefail
 
-PG_MAJOR=${PG_MAJOR:-15}
-wanted=(
-  "postgresql-$PG_MAJOR"            # the server the tests start
-  "postgresql-client-$PG_MAJOR"     # psql, pg_dump, pgbench
-  "postgresql-server-dev-$PG_MAJOR" # PGXS and the server headers
-  libssl-dev                        # libcrypto for the public-identity AES
-  make gcc
+common=(
+  make gcc libssl-dev               # the extension; libcrypto for public-id AES
+  python3                           # test scripts
+  cpio                              # asan-check unpacks the server with it
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
 )
+wanted=("${common[@]}")
+if [ "${1:-}" = build ]; then
+  wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
+else
+  PG_CONFIG=${PG_CONFIG:-pg_config}
+  major=""
+  case "$PG_CONFIG" in
+    pg_config) major=15 ;;
+    /usr/lib/postgresql/*/bin/pg_config) major=$(echo "$PG_CONFIG" | cut -d/ -f5) ;;
+  esac
+  if [ -n "$major" ]; then
+    wanted+=("postgresql-$major"            # the server the tests start
+             "postgresql-client-$major"     # psql, pg_dump, pgbench
+             "postgresql-server-dev-$major" # PGXS and the server headers
+             postgresql-contrib)            # amcheck, postgres_fdw (15: part of postgresql-15)
+  elif [ ! -x "$PG_CONFIG" ]; then
+    echo "uidx: PG_CONFIG=$PG_CONFIG does not exist (test/scripts/build-pg.sh builds one)" >&2
+    exit 1
+  fi
+fi
 
 missing=()
 for pkg in "${wanted[@]}"; do
@@ -22,12 +45,13 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "uidx: installing missing packages: ${missing[*]}"
-sudo=""
+sudo=()
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "uidx: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
-  sudo="sudo"
+  # sudo drops the environment; pass the frontend through explicitly
+  sudo=(sudo env DEBIAN_FRONTEND=noninteractive)
 fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
+"${sudo[@]}" apt-get update -qq
 # The Debian postgresql-common postinst creates a 'main' cluster; the tests never use it.
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
