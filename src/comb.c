@@ -8,7 +8,9 @@
  *   SQL Server COMB    rrrrrrrr-rrrr-4rrr-Vrrr-DDDDTTTTTTTT   Nilsson, RT.Comb Legacy
  *
  * T = 48-bit unix ms, M = interval counter mod 2^16, D/T = SQL Server
- * datetime days and 1/300 s ticks.  The top half of the file is the pure
+ * datetime days and 1/300 s ticks.  The prefix, suffix and SQL Server
+ * generators without `at` put a clock fraction and a counter into the r bits
+ * (comb.h); the layouts are unchanged.  The top half of the file is the pure
  * core (built into the fuzz harnesses with UIDX_NO_POSTGRES); the bottom half
  * is the SQL interface.
  */
@@ -37,6 +39,108 @@ comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 	memcpy(tmp + 6, in + 6, 4);
 	memcpy(tmp + 10, in, 6);
 	memcpy(out, tmp, UIDX_LEN);
+}
+
+/* ---- monotonic generators ---- */
+
+#define NS_PER_MS	INT64_C(1000000)
+#define NS_PER_DAY	INT64_C(86400000000000)
+/* a SQL Server tick is 1/300 s = 10^7 / 3 ns: time is counted in thirds of a ns */
+#define TICK_THIRDS_NS INT64_C(10000000)
+
+void
+comb_monotonic_next(const CombMonotonic *prev, uint64_t now_tick, uint64_t fresh,
+					uint32_t step, CombMonotonic *next)
+{
+	next->tick = now_tick;
+	next->counter = fresh & (COMB_COUNTER_MAX >> 1);
+	if (prev == NULL || now_tick > prev->tick)
+		return;
+
+	/* order beats wall-clock accuracy, as for iuid_next */
+	next->tick = prev->tick;
+	if (prev->counter <= COMB_COUNTER_MAX - 1 - (uint64_t) step)
+	{
+		next->counter = prev->counter + 1 + step;
+		return;
+	}
+	next->tick = prev->tick + 1;
+}
+
+/* `offset` of `unit` (0 <= offset < unit) in 1/4096ths, rounded down */
+static uint64_t
+comb_fraction(int64_t offset, int64_t unit)
+{
+	return ((uint64_t) offset << COMB_FRACTION_BITS) / (uint64_t) unit;
+}
+
+uint64_t
+comb_unix_ms_tick(int64_t unix_ns)
+{
+	int64_t		ms = uidx_floor_div(unix_ns, NS_PER_MS);
+
+	return (uint64_t) ms << COMB_FRACTION_BITS | comb_fraction(unix_ns - ms * NS_PER_MS, NS_PER_MS);
+}
+
+uint64_t
+comb_sqlserver_tick(int64_t unix_ns)
+{
+	int64_t		unix_day = uidx_floor_div(unix_ns, NS_PER_DAY);
+	int64_t		thirds = (unix_ns - unix_day * NS_PER_DAY) * 3;
+	int64_t		tick_of_day = thirds / TICK_THIRDS_NS;
+	uint64_t	tick = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) *
+		COMB_SQLSERVER_TICKS_PER_DAY + (uint64_t) tick_of_day;
+
+	return tick << COMB_FRACTION_BITS |
+		comb_fraction(thirds - tick_of_day * TICK_THIRDS_NS, TICK_THIRDS_NS);
+}
+
+void
+comb_prefix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN])
+{
+	uint64_t	fraction = v->tick & 0xFFF;
+
+	uidx_store_be(out, 6, v->tick >> COMB_FRACTION_BITS);
+	out[6] = (uint8_t) (0x40 | fraction >> 8);
+	out[7] = (uint8_t) fraction;
+	uidx_store_be(out + 8, 8, v->counter);
+	out[8] = (uint8_t) (0x80 | (out[8] & 0x3F));
+}
+
+/* bytes 0-9 in SQL Server's order: fraction, then counter (comb.h) */
+static void
+comb_sqlorder_pack(uint64_t time_field, uint64_t fraction, uint64_t counter,
+				   uint8_t out[UIDX_LEN])
+{
+	uint64_t	bytes89 = fraction << 2 | counter >> 60;
+
+	out[0] = (uint8_t) counter;
+	out[1] = (uint8_t) (counter >> 8);
+	out[2] = (uint8_t) (counter >> 16);
+	out[3] = (uint8_t) (counter >> 24);
+	out[4] = (uint8_t) (counter >> 32);
+	out[5] = (uint8_t) (counter >> 40);
+	out[6] = (uint8_t) (0x40 | ((counter >> 48) & 0x0F));
+	out[7] = (uint8_t) (counter >> 52);
+	out[8] = (uint8_t) (0x80 | (bytes89 >> 8 & 0x3F));
+	out[9] = (uint8_t) bytes89;
+	uidx_store_be(out + 10, 6, time_field);
+}
+
+void
+comb_suffix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN])
+{
+	comb_sqlorder_pack(v->tick >> COMB_FRACTION_BITS, v->tick & 0xFFF, v->counter, out);
+}
+
+void
+comb_sqlserver_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN])
+{
+	uint64_t	tick = v->tick >> COMB_FRACTION_BITS;
+	uint64_t	days = tick / COMB_SQLSERVER_TICKS_PER_DAY;
+
+	comb_sqlorder_pack((days & 0xFFFF) << 32 | tick % COMB_SQLSERVER_TICKS_PER_DAY,
+					   v->tick & 0xFFF, v->counter, out);
 }
 
 /* ---- SQL Server datetime ---- */
@@ -154,6 +258,7 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
  * SQL interface
  * ------------------------------------------------------------------------- */
 #include "common/int.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -170,11 +275,20 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
  * mean a 48-bit millisecond for every bit pattern.  So the cast from uuid
  * never fails, and comb_sqlserver_timestamp() alone checks its field.
  */
+/*
+ * The order is SQL Server's uniqueidentifier order (README "The comb type"):
+ * bytes 10-15, then 8-9, each group left to right, then the groups 6-7,
+ * 4-5 and 0-3 right to left, byte by byte.  That is System.Data.SqlTypes.
+ * SqlGuid's comparison, which reads the .NET byte order (comb holds RFC
+ * order, like uuid).  The abbreviated sort key, the first 8 bytes of this
+ * order, is the time field and bytes 8-9.
+ */
 static const Bytes16Type comb_type = {
 	.name = "comb",
 	.invalid_reason = NULL,
-	.nsegments = 2,
-	.segments = {{10, 6}, {0, 10}},
+	.nsegments = 10,
+	.segments = {{10, 6}, {8, 2}, {7, 1}, {6, 1}, {5, 1}, {4, 1},
+				 {3, 1}, {2, 1}, {1, 1}, {0, 1}},
 };
 
 BYTES16_DEFINE_SQL_FUNCTIONS(comb, comb_type)
@@ -189,16 +303,23 @@ comb_unix_ms_arg(FunctionCallInfo fcinfo, int argno, const char *type_name)
 									   UIDX_MAX_MS48, type_name);
 }
 
+/* The clock, checked against what a 48-bit millisecond field holds. */
 static int64
-comb_now_ms(void)
+comb_now_ns(void)
 {
-	int64		now_ms = uidx_floor_div(uidx_now_unix_ns(), 1000000);
+	int64		now_ns = uidx_now_unix_ns();
 
-	if (now_ms < 0 || now_ms > UIDX_MAX_MS48)
+	if (now_ns < 0 || uidx_floor_div(now_ns, 1000000) > UIDX_MAX_MS48)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is outside the range a COMB can hold")));
-	return now_ms;
+	return now_ns;
+}
+
+static int64
+comb_now_ms(void)
+{
+	return uidx_floor_div(comb_now_ns(), 1000000);
 }
 
 static const char *
@@ -307,12 +428,58 @@ comb_random_around(CombField field)
 }
 
 /*
- * The generators below keep no state: their order within one time unit is
- * random, as in uuid-creator and RT.Comb, and their time part is always the
- * clock reading, also when the clock was set back.
+ * comb_prefix_generate(), comb_suffix_generate() and comb_sqlserver_generate()
+ * are monotonic per backend (comb_monotonic_next), so that a btree index on
+ * them fills its leaves like a sequence instead of splitting them 50/50, as
+ * the random order within a time unit of uuid-creator and RT.Comb does.  The
+ * clock fraction comes first so that neighbours differ in the abbreviated
+ * sort key.  Each keeps its own state.  The other generators, and the `at`
+ * forms (backfills), keep no state: their order within one time unit is
+ * random, and their time part is always the clock reading (or `at`).
  */
 
 /* ---- prefix and suffix COMBs ---- */
+
+typedef void (*CombPack) (const CombMonotonic *v, uint8_t out[UIDX_LEN]);
+
+static Datum
+comb_monotonic_datum(CombMonotonic *last, int *last_pid, uint64 now_tick,
+					 uint64 max_tick, CombPack pack)
+{
+	uint8		draw[sizeof(uint64) + sizeof(uint32)];
+	uint64		fresh;
+	uint32		step;
+	CombMonotonic next;
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	uidx_random_bytes(draw, sizeof(draw));
+	memcpy(&fresh, draw, sizeof(fresh));
+	memcpy(&step, draw + sizeof(fresh), sizeof(step));
+	comb_monotonic_next(*last_pid == MyProcPid ? last : NULL, now_tick, fresh, step, &next);
+	if (next.tick > max_tick)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("COMB timestamp space is exhausted")));
+	*last = next;
+	*last_pid = MyProcPid;
+	pack(&next, result->data);
+	PG_RETURN_BYTES16_P(result);
+}
+
+/*
+ * KIND_generate(): monotonic, with a state of its own whose owner is
+ * comb_KIND_last_pid (0: nothing generated in this process; a forked
+ * process starts afresh).
+ */
+#define COMB_MONOTONIC_GENERATE(kind, now_tick, max_tick) \
+	static CombMonotonic comb_##kind##_last; \
+	static int	comb_##kind##_last_pid = 0; \
+	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
+	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
+	{ \
+		return comb_monotonic_datum(&comb_##kind##_last, &comb_##kind##_last_pid, \
+									now_tick, max_tick, comb_##kind##_pack); \
+	}
 
 static Datum
 comb_stamped(CombField field, uint64 value)
@@ -335,16 +502,10 @@ comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 }
 
 /*
- * KIND_generate(), KIND_generate(at) and KIND_from_parts(at, random) of a
- * layout whose time field holds `now_value` now, or `at_value` (read from
- * argument 0) for a given time.
+ * KIND_generate(at) and KIND_from_parts(at, random) of a layout whose time
+ * field holds `at_value`, read from argument 0.
  */
-#define COMB_TIMED_FUNCTIONS(kind, field, now_value, at_value) \
-	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
-	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
-	{ \
-		return comb_stamped(field, now_value); \
-	} \
+#define COMB_AT_FUNCTIONS(kind, field, at_value) \
 	PG_FUNCTION_INFO_V1(comb_##kind##_generate_at); \
 	Datum comb_##kind##_generate_at(PG_FUNCTION_ARGS) \
 	{ \
@@ -356,10 +517,10 @@ comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 		return comb_stamped_parts(fcinfo, 1, field, at_value); \
 	}
 
-COMB_TIMED_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_now_ms(),
-					 comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
-COMB_TIMED_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_now_ms(),
-					 comb_unix_ms_arg(fcinfo, 0, "comb"))
+COMB_MONOTONIC_GENERATE(prefix, comb_unix_ms_tick(comb_now_ns()), COMB_UNIX_MS_TICK_MAX)
+COMB_AT_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
+COMB_MONOTONIC_GENERATE(suffix, comb_unix_ms_tick(comb_now_ns()), COMB_UNIX_MS_TICK_MAX)
+COMB_AT_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "comb"))
 
 PG_FUNCTION_INFO_V1(comb_lower_bound);
 Datum
@@ -535,20 +696,21 @@ comb_sqlserver_arg(FunctionCallInfo fcinfo, int argno)
 	return comb_sqlserver_datetime(at - uidx_unix_ms_to_timestamptz(0));
 }
 
+/* The clock as a tick (comb_sqlserver_tick); 2079-06-06 is the last day. */
 static uint64
-comb_sqlserver_now(void)
+comb_sqlserver_now_tick(void)
 {
-	int64		now_us = uidx_floor_div(uidx_now_unix_ns(), 1000);
+	int64		now_ns = uidx_now_unix_ns();
 
-	if (now_us > COMB_SQLSERVER_MAX_MS * 1000 + 999)
+	if (uidx_floor_div(now_ns, 1000) > COMB_SQLSERVER_MAX_MS * 1000 + 999)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is past the last SQL Server COMB time, 2079-06-06")));
-	return comb_sqlserver_datetime(now_us);
+	return comb_sqlserver_tick(now_ns);
 }
 
-COMB_TIMED_FUNCTIONS(sqlserver, COMB_SQLSERVER_FIELD, comb_sqlserver_now(),
-					 comb_sqlserver_arg(fcinfo, 0))
+COMB_MONOTONIC_GENERATE(sqlserver, comb_sqlserver_now_tick(), COMB_SQLSERVER_TICK_MAX)
+COMB_AT_FUNCTIONS(sqlserver, COMB_SQLSERVER_FIELD, comb_sqlserver_arg(fcinfo, 0))
 
 PG_FUNCTION_INFO_V1(comb_sqlserver_timestamp);
 Datum

@@ -37,13 +37,74 @@ extern bool comb_is_version4(const uint8_t id[UIDX_LEN]);
  */
 extern void comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN]);
 
+/* ---- monotonic generators (README "COMB UUIDs") ---- */
+
+/*
+ * comb_prefix_generate(), comb_suffix_generate() and comb_sqlserver_generate()
+ * fill the 74 random bits that follow the time field in their type's
+ * comparison order with a 12-bit fraction of the time unit (RFC 9562
+ * section 6.2, method 3) and a 62-bit counter:
+ *
+ *   prefix COMB (uuid order)  TTTTTTTT-TTTT-4fff-Vccc-cccccccccccc
+ *   comb, SQL Server COMB     cccccccc-cccc-4ccc-Vffc-TTTTTTTTTTTT
+ *
+ * In SQL Server's order (bytes 10-15, 8-9, 7, 6, 5, ..., 0) the second line
+ * reads time, variant, fraction, counter: bytes 8-9 hold the fraction and the
+ * counter's top two bits, bytes 7, 6 (after the version), 5, 4, 3, 2, 1, 0
+ * the rest of the counter, most significant first.
+ */
+#define COMB_FRACTION_BITS	12
+#define COMB_COUNTER_BITS	62
+#define COMB_COUNTER_MAX	((UINT64_C(1) << COMB_COUNTER_BITS) - 1)
+
+/*
+ * A position in a generator's order: `tick` is the time field's value (in
+ * milliseconds, or in SQL Server ticks counted from 1900-01-01) times 4096
+ * plus the 12-bit fraction; `counter` is the 62 bits after it.
+ */
+typedef struct CombMonotonic
+{
+	uint64_t	tick;
+	uint64_t	counter;
+} CombMonotonic;
+
+/*
+ * The next value of a backend after *prev (NULL: none yet) when the clock
+ * reads now_tick.  A later tick starts the counter from `fresh` with its top
+ * bit cleared (61 random bits, leaving room for at least 2^29 steps); the
+ * same or an earlier tick (the clock stood still or was set back) keeps
+ * prev's tick and adds 1 + `step` (a fresh 32-bit draw) to the counter, and
+ * moves on to the next tick when the counter would overflow.  So the result
+ * is always greater than *prev, as iuid_next's.
+ */
+extern void comb_monotonic_next(const CombMonotonic *prev, uint64_t now_tick,
+								uint64_t fresh, uint32_t step, CombMonotonic *next);
+
+/* The tick of a unix time in nanoseconds, in milliseconds (prefix, comb). */
+extern uint64_t comb_unix_ms_tick(int64_t unix_ns);
+
+/* The same in SQL Server ticks since 1900-01-01, 25,920,000 a day. */
+extern uint64_t comb_sqlserver_tick(int64_t unix_ns);
+
+/* The largest tick each layout can hold. */
+#define COMB_UNIX_MS_TICK_MAX \
+	(((uint64_t) UIDX_MAX_MS48 << COMB_FRACTION_BITS) | 0xFFF)
+#define COMB_SQLSERVER_TICK_MAX \
+	((UINT64_C(65536) * COMB_SQLSERVER_TICKS_PER_DAY - 1) << COMB_FRACTION_BITS | 0xFFF)
+
+/* The value in a layout's bytes (version 4, variant 10). */
+extern void comb_prefix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN]);
+extern void comb_suffix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN]);
+extern void comb_sqlserver_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN]);
+
 /* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
 
 #define COMB_SQLSERVER_EPOCH_DAYS	25567	/* 1900-01-01 .. 1970-01-01 */
 #define COMB_SQLSERVER_MIN_MS		INT64_C(-2208988800000)	/* 1900-01-01 */
 #define COMB_SQLSERVER_MAX_MS		INT64_C(3453321599999)	/* 2079-06-06 23:59:59.999 */
+#define COMB_SQLSERVER_TICKS_PER_DAY	25920000	/* 300 a second */
 /* RT.Comb decodes up to a whole day of ticks (midnight of the next day) */
-#define COMB_SQLSERVER_MAX_TICKS	25920000
+#define COMB_SQLSERVER_MAX_TICKS	COMB_SQLSERVER_TICKS_PER_DAY
 
 /*
  * The 6-byte field value (low 16 bits of the day count, then the 32-bit tick

@@ -192,10 +192,12 @@ extern UidxAlnumStatus uidx_alnum_decode_decimal(const char *text, size_t len,
 
 /*
  * A fixed 16-byte type is described once; the generic plumbing in bytes16.c
- * does the rest.  Comparison reads the bytes in `key_order`: a list of
- * (offset, length) segments covering all 16 bytes.  For iuid that is plain
- * memcmp order; comb compares its timestamp bytes 10-15 first; distid compares
- * bytes 4-15 first (0-3 are always zero), for a useful abbreviated sort key.
+ * does the rest.  Comparison reads the bytes in `segments` order: a list of
+ * (offset, length) segments covering all 16 bytes, each compared as unsigned
+ * bytes from its first to its last.  For iuid that is plain memcmp order;
+ * distid compares bytes 4-15 first (0-3 are always zero), for a useful
+ * abbreviated sort key; comb follows SQL Server, which reads some byte groups
+ * backwards, so those are listed one byte per segment (hence up to 16).
  */
 typedef struct Bytes16Segment
 {
@@ -209,7 +211,7 @@ typedef struct Bytes16Type
 	/* NULL if the bytes are a valid value of the type, else why not */
 	const char *(*invalid_reason) (const uint8_t *bytes);
 	int			nsegments;
-	Bytes16Segment segments[4];
+	Bytes16Segment segments[UIDX_LEN];
 	/* the type's own text forms, replacing the uuid-style hex; NULL for hex */
 	bool		(*parse_text) (const char *text, uint8_t out[UIDX_LEN]);
 	char	   *(*format_text) (const uint8_t *bytes);
