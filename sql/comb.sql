@@ -16,6 +16,36 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
+-- SQL Server's uniqueidentifier order as a byte string: the comparison of
+-- System.Data.SqlTypes.SqlGuid, which reads the .NET byte order (RFC bytes
+-- 0-3, 4-5 and 6-7 reversed) at positions 10, 11, 12, 13, 14, 15, 8, 9, 6,
+-- 7, 4, 5, 0, 1, 2, 3.  Written from that definition, independently of the
+-- comb type, as the reference its order is checked against.
+CREATE FUNCTION pg_temp.sqlguid_key(c comb) RETURNS bytea
+LANGUAGE sql IMMUTABLE AS $$
+SELECT string_agg(substr(net, p + 1, 1), ''::bytea ORDER BY k)
+  FROM (SELECT string_agg(substr(comb_send(c), i + 1, 1), ''::bytea ORDER BY j) AS net
+          FROM unnest(ARRAY[3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15])
+               WITH ORDINALITY AS n(i, j)) d,
+       unnest(ARRAY[10, 11, 12, 13, 14, 15, 8, 9, 6, 7, 4, 5, 0, 1, 2, 3]) WITH ORDINALITY AS o(p, k)
+ GROUP BY net
+$$;
+
+-- EXPLAIN (COSTS OFF) without the "Window: w1 AS (...)" lines that
+-- PostgreSQL 18 adds under a WindowAgg (older servers name no window).
+CREATE FUNCTION pg_temp.plan(query text) RETURNS SETOF text
+LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+        IF line !~ '^\s*Window: ' THEN
+            RETURN NEXT line;
+        END IF;
+    END LOOP;
+END
+$$;
+
 -- The first `nbytes` bytes of a uuid as an integer (block prefixes).
 CREATE FUNCTION pg_temp.leading(u uuid, nbytes int) RETURNS int
 LANGUAGE sql IMMUTABLE AS $$
@@ -233,12 +263,12 @@ SELECT substr(comb_sequence_generate('comb_seq')::text, 1, 4) AS wrapped_to_0;
 SET uidx.debug_clock_freeze = on;
 SELECT comb_prefix_timestamp(comb_prefix_generate()) AS t \gset
 CREATE TEMP TABLE gen AS
-SELECT comb_prefix_generate() AS prefix, comb_suffix_generate() AS suffix,
+SELECT i AS n, comb_prefix_generate() AS prefix, comb_suffix_generate() AS suffix,
        comb_short_prefix_generate() AS short_prefix, comb_short_suffix_generate() AS short_suffix,
        comb_sqlserver_generate() AS sqlserver, comb_short_prefix_generate('1 s', 256) AS short_prefix_1s,
        comb_short_prefix_generate('1 hour', 16777216) AS short_prefix_3b,
        comb_short_suffix_generate('250 ms') AS short_suffix_250ms
-  FROM generate_series(1, 1000);
+  FROM generate_series(1, 1000) i;
 SELECT count(DISTINCT prefix) AS prefixes, count(DISTINCT suffix) AS suffixes,
        count(DISTINCT short_prefix) AS short_prefixes, count(DISTINCT short_suffix) AS short_suffixes,
        count(DISTINCT sqlserver) AS sqlservers
@@ -267,12 +297,52 @@ SELECT bool_and(comb_prefix_timestamp(prefix) = :'t') AS prefix_ok,
 -- Freshly generated short prefix COMBs validate against now().
 SELECT bool_and(comb_short_prefix_is_valid(short_prefix)) AS valid_now FROM gen;
 
--- The clock set back one hour: nothing is remembered, IDs carry the earlier
--- time and sort before the ones made an hour "later".
+
+-- The monotonic generators (prefix, suffix, SQL Server): on the frozen clock
+-- every id of this backend has the same time and the same 12-bit fraction
+-- of it (prefix: bytes 6-7 after the version; comb: the top 12 bits of
+-- bytes 8-9 after the variant), and the counter after it makes each id
+-- greater than the one before, in the type's order.
+CREATE TEMP VIEW gen_fields AS
+SELECT n, prefix, suffix, sqlserver,
+       ('x' || substr(prefix::text, 16, 3))::bit(12)::int AS prefix_fraction,
+       ('x' || substr(suffix::text, 20, 4))::bit(16)::int >> 2 & 4095 AS suffix_fraction,
+       ('x' || substr(sqlserver::text, 20, 4))::bit(16)::int >> 2 & 4095 AS sqlserver_fraction,
+       lag(prefix) OVER (ORDER BY n) AS prev_prefix, lag(suffix) OVER (ORDER BY n) AS prev_suffix,
+       lag(sqlserver) OVER (ORDER BY n) AS prev_sqlserver
+  FROM gen;
+SELECT count(DISTINCT prefix_fraction) AS prefix_fractions,
+       count(DISTINCT suffix_fraction) AS suffix_fractions,
+       count(DISTINCT sqlserver_fraction) AS sqlserver_fractions,
+       bool_and(prefix_fraction = suffix_fraction) AS same_fraction,
+       bool_and(prefix > prev_prefix) AS prefix_increasing,
+       bool_and(suffix > prev_suffix) AS suffix_increasing,
+       bool_and(sqlserver > prev_sqlserver) AS sqlserver_increasing,
+       bool_and(suffix::uuid > prev_suffix::uuid) AS suffix_increasing_as_uuid
+  FROM gen_fields;
+-- The fraction is the clock's: the instant it gives (ms + fraction / 4096,
+-- and for the SQL Server COMB tick start + fraction / 4096 of a 1/300 s
+-- tick) is the same for both layouts, to within the fractions' resolution
+-- (1/4096 ms and 1/4096 tick, 0.24 and 0.81 us).
+SELECT bool_and(abs(unix_us - sqlserver_us) < 1.1) AS fractions_agree
+  FROM (SELECT extract(epoch FROM comb_prefix_timestamp(prefix)) * 1e6 + prefix_fraction * 1000 / 4096.0
+                   AS unix_us,
+               -- the tick start, exactly: decoding rounds it up to a whole microsecond
+               floor((extract(epoch FROM comb_sqlserver_timestamp(sqlserver)) * 1e6) * 3 / 10000) * 10000 / 3.0
+                   + sqlserver_fraction * (10000 / 3.0) / 4096 AS sqlserver_us
+          FROM gen_fields) x;
+
+-- The clock set back one hour: the monotonic generators keep T (their time
+-- runs an hour ahead of the clock) and their ids still sort after the
+-- earlier ones; the short prefix COMB keeps no state (below).
 SET uidx.debug_clock_offset_ms = -3600000;
-SELECT comb_prefix_timestamp(comb_prefix_generate()) = timestamptz :'t' - interval '1 hour' AS prefix_went_back,
-       comb_timestamp(comb_suffix_generate()) = timestamptz :'t' - interval '1 hour' AS suffix_went_back,
-       (SELECT bool_and(comb_suffix_generate() < suffix) FROM gen) AS sorts_before;
+SELECT comb_prefix_timestamp(comb_prefix_generate()) = :'t' AS prefix_kept_t,
+       comb_timestamp(comb_suffix_generate()) = :'t' AS suffix_kept_t,
+       comb_sqlserver_timestamp(comb_sqlserver_generate())
+           = (SELECT comb_sqlserver_timestamp(sqlserver) FROM gen WHERE n = 1) AS sqlserver_kept_tick,
+       (SELECT bool_and(comb_prefix_generate() > prefix) FROM gen) AS prefix_sorts_after,
+       (SELECT bool_and(comb_suffix_generate() > suffix) FROM gen) AS suffix_sorts_after,
+       (SELECT bool_and(comb_sqlserver_generate() > sqlserver) FROM gen) AS sqlserver_sorts_after;
 -- sequential-uuids' time test without sleeping: two seconds later, another 1 s block.
 CREATE TEMP TABLE later AS SELECT comb_short_prefix_generate('1 s', 256) AS u;
 SET uidx.debug_clock_offset_ms = -3598000;
@@ -282,6 +352,7 @@ SELECT count(DISTINCT substr(u::text, 1, 2)) AS blocks,
   FROM later;
 RESET uidx.debug_clock_offset_ms;
 RESET uidx.debug_clock_freeze;
+DROP VIEW gen_fields;
 DROP TABLE gen, later;
 
 -- The at-versions keep the millisecond and draw the rest.
@@ -290,6 +361,15 @@ SELECT comb_prefix_timestamp(comb_prefix_generate('2024-03-21 04:19:11.3049')) A
        comb_sqlserver_timestamp(comb_sqlserver_generate('2024-03-21 04:19:11.3049')) AS sqlserver_at,
        comb_prefix_generate('2024-03-21 04:19:11.304') <> comb_prefix_generate('2024-03-21 04:19:11.304')
            AS random_differs;
+-- ... in no particular order: they are for backfills and keep no state.
+SELECT bool_and(coalesce(p > lag_p, true)) AS prefix_in_order, bool_and(coalesce(s > lag_s, true)) AS suffix_in_order,
+       bool_and(coalesce(q > lag_q, true)) AS sqlserver_in_order
+  FROM (SELECT p, s, q, lag(p) OVER (ORDER BY i) AS lag_p, lag(s) OVER (ORDER BY i) AS lag_s,
+               lag(q) OVER (ORDER BY i) AS lag_q
+          FROM (SELECT i, comb_prefix_generate('2024-03-21 04:19:11.304') AS p,
+                       comb_suffix_generate('2024-03-21 04:19:11.304') AS s,
+                       comb_sqlserver_generate('2024-03-21 04:19:11.304') AS q
+                  FROM generate_series(1, 100) i) g) x;
 
 -- ===========================================================================
 -- Short prefix validation.  W = 2024-10-28 21:20 UTC, where the minute
@@ -360,15 +440,49 @@ DEALLOCATE validate;
 -- Any 16 bytes: NEWSEQUENTIALID() (version 1), nil, Nilsson's NEWID bits.
 SELECT 'b5ba9e4c-3f2d-11ef-8a4e-00155d012345'::comb AS version_1, '00000000-0000-0000-0000-000000000000'::comb AS nil,
        '{E25AFE33DB2D45029BF0919001862CC4}'::comb AS braces_upper, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::comb AS cast;
--- Order: bytes 10-15 first, then 0-9.
-SELECT c FROM unnest(ARRAY['ffffffff-ffff-ffff-ffff-000000000001', '00000000-0000-0000-0000-000000000002',
-                           '00000000-0000-0000-0001-000000000001', '00000000-0000-0000-0000-000000000001',
-                           '00000000-0000-0000-0000-ffffffffffff', '00000000-0000-0000-ffff-000000000001']::comb[]) c
+-- Order: SQL Server's uniqueidentifier order.  Byte groups right to left:
+-- bytes 10-15, then 8-9, each left to right; then 6-7, 4-5 and 0-3, each
+-- right to left.  One value per byte position, holding 01 there: the later
+-- a position is compared, the smaller its value.
+SELECT p AS position, overlay(repeat('00', 16) PLACING '01' FROM 2 * p + 1)::uuid::comb AS c
+  FROM generate_series(0, 15) p
  ORDER BY c;
 SELECT 'ffffffff-ffff-ffff-ffff-000000000001'::comb < '00000000-0000-0000-0000-000000000002'::comb AS lt,
        'ffffffff-ffff-ffff-ffff-000000000001'::uuid < '00000000-0000-0000-0000-000000000002'::uuid AS uuid_lt,
        comb_cmp('00000000-0000-0000-0001-000000000001', '00000000-0000-0000-0000-000000000001') AS cmp,
        '00000000-0000-0000-0000-000000000001'::comb = '00000000-0000-0000-0000-000000000001'::uuid::comb AS eq;
+-- Two COMBs of one millisecond: bytes 8-9 decide before byte 0, as in SQL
+-- Server; and the example of the SQL Server team's article (g2 > g1).
+SELECT '00000000-0000-4000-8001-0000018b8200'::comb < '01000000-0000-4000-8000-0000018b8200'::comb AS lt,
+       '00000000-0000-4000-8001-0000018b8200'::comb > '01000000-0000-4000-8000-0000018b8200'::comb AS gt,
+       '55666BEE-B3A0-4BF5-81A7-86FF976E763F'::comb < '8DD5BCA5-6ABE-4F73-B4B7-393AE6BBB849'::comb AS g1_lt_g2,
+       '00000000-0000-0001-0000-000000000000'::comb > '00000000-0000-0100-0000-000000000000'::comb AS byte7_first,
+       '00000000-0001-0000-0000-000000000000'::comb > '00000000-0100-0000-0000-000000000000'::comb AS byte5_first,
+       '00000001-0000-0000-0000-000000000000'::comb > '01000000-0000-0000-0000-000000000000'::comb AS byte3_first;
+-- Against the SqlGuid reference: 100,000 pairs of random values, most of
+-- them sharing their leading bytes in that order, so that every position
+-- gets to decide; comparison and sort agree with it (btree order: below).
+CREATE TEMP TABLE pairs AS
+SELECT i, a::comb AS a,
+       (substr(b::text, 1, cut) || substr(a::text, cut + 1))::comb AS b
+  FROM (SELECT i, gen_random_uuid() AS a, gen_random_uuid() AS b,
+               (ARRAY[0, 4, 9, 12, 14, 16, 19, 21, 23, 24, 36])[1 + i % 11] AS cut
+          FROM generate_series(1, 100000) i) r;
+UPDATE pairs SET b = overlay(b::text PLACING substr(a::text, 20) FROM 20)::comb WHERE i % 3 = 0;
+SELECT count(*) AS pairs,
+       count(*) FILTER (WHERE sign(comb_cmp(a, b))
+                              <> sign(CASE WHEN pg_temp.sqlguid_key(a) < pg_temp.sqlguid_key(b) THEN -1
+                                           WHEN pg_temp.sqlguid_key(a) > pg_temp.sqlguid_key(b) THEN 1
+                                           ELSE 0 END)) AS cmp_mismatches,
+       count(*) FILTER (WHERE (a < b) <> (pg_temp.sqlguid_key(a) < pg_temp.sqlguid_key(b))) AS lt_mismatches,
+       count(*) FILTER (WHERE a = b) AS equal
+  FROM pairs;
+SELECT count(*) AS sort_mismatches
+  FROM (SELECT row_number() OVER (ORDER BY v) AS by_comb,
+               row_number() OVER (ORDER BY pg_temp.sqlguid_key(v)) AS by_key
+          FROM (SELECT a FROM pairs UNION ALL SELECT b FROM pairs) u(v)) x
+ WHERE by_comb <> by_key;
+DROP TABLE pairs;
 -- Prefix and suffix forms trade bytes 0-5 and 10-15; version and variant stay.
 SELECT comb_prefix_to_suffix('018e5f3b-ff48-4234-8123-456789abcdef') AS suffix_form,
        comb_suffix_to_prefix(comb_prefix_to_suffix('018e5f3b-ff48-4234-8123-456789abcdef')) AS back,
@@ -403,10 +517,10 @@ SELECT count(*) FILTER (WHERE comb_timestamp(c) < prev) AS comb_order_inversions
   FROM (SELECT c, lag(comb_timestamp(c)) OVER (ORDER BY c) AS prev FROM ord) x;
 SELECT count(*) FILTER (WHERE comb_timestamp(c) < prev) > 0 AS uuid_order_has_inversions
   FROM (SELECT c, lag(comb_timestamp(c)) OVER (ORDER BY c::uuid) AS prev FROM ord) x;
--- The full order: time, then bytes 0-9.
+-- The full order: time, then SQL Server's order of bytes 0-9.
 SELECT count(*) AS rank_mismatches
   FROM (SELECT row_number() OVER (ORDER BY c) AS by_comb,
-               row_number() OVER (ORDER BY at, substr(c::text, 1, 23) COLLATE "C") AS by_fields
+               row_number() OVER (ORDER BY at, pg_temp.sqlguid_key(c)) AS by_fields
           FROM ord) x
  WHERE by_comb <> by_fields;
 -- The same through a btree index, and the hash and BRIN opclasses.
@@ -414,8 +528,7 @@ CREATE INDEX ord_btree ON ord (c);
 ANALYZE ord;
 SET enable_seqscan = off;
 SET enable_sort = off;
-EXPLAIN (COSTS OFF)
-SELECT c, lag(comb_timestamp(c)) OVER (ORDER BY c) AS prev FROM ord;
+SELECT pg_temp.plan('SELECT c, lag(comb_timestamp(c)) OVER (ORDER BY c) AS prev FROM ord') AS "QUERY PLAN";
 SELECT count(*) FILTER (WHERE comb_timestamp(c) < prev) AS index_order_inversions
   FROM (SELECT c, lag(comb_timestamp(c)) OVER (ORDER BY c) AS prev FROM ord) x;
 DROP INDEX ord_btree;
