@@ -48,3 +48,48 @@ BEGIN
     END IF;
 END
 $uidx$;
+
+-- ---------------------------------------------------------------------------
+-- COMB: the comb type sorts as SQL Server's uniqueidentifier (README "The
+-- comb type"): bytes 10-15, then 8-9, then 7, 6, 5, 4, 3, 2, 1, 0, where 1.0
+-- compared bytes 10-15, then 0-9.  Values of one millisecond can now sort
+-- the other way round, so btree and BRIN indexes on comb built by 1.0 must
+-- be rebuilt: each one is named, with the REINDEX to run (a WARNING: an
+-- extension script shows nothing below that level).  Range partitions
+-- whose bounds are comb_lower_bound() values (zeros in bytes 0-9, as
+-- uidx_create_time_partitions makes them) keep every row where it belongs;
+-- other bounds are named too.
+-- ---------------------------------------------------------------------------
+DO $uidx$
+DECLARE
+    r record;
+BEGIN
+    FOR r IN
+        SELECT DISTINCT i.indexrelid::regclass AS idx, am.amname
+          FROM pg_index i
+          JOIN pg_opclass oc ON oc.oid = ANY (i.indclass::oid[])
+          JOIN pg_am am ON am.oid = oc.opcmethod
+         WHERE oc.opcintype = '@extschema@.comb'::regtype
+           AND am.amname IN ('btree', 'brin')
+         ORDER BY 1
+    LOOP
+        RAISE WARNING 'the % index % is ordered by the comb order of uidx 1.0', r.amname, r.idx
+            USING HINT = format('Rebuild it: REINDEX INDEX %s;', r.idx);
+    END LOOP;
+    FOR r IN
+        SELECT c.oid::regclass AS part, pg_get_expr(c.relpartbound, c.oid) AS bound
+          FROM pg_class c
+          JOIN pg_inherits inh ON inh.inhrelid = c.oid
+          JOIN pg_partitioned_table pt ON pt.partrelid = inh.inhparent
+          JOIN pg_opclass oc ON oc.oid = ANY (pt.partclass::oid[])
+         WHERE oc.opcintype = '@extschema@.comb'::regtype
+           AND pt.partstrat = 'r'
+           AND pg_get_expr(c.relpartbound, c.oid)
+               ~ '''(?!00000000-0000-0000-0000-)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'''
+         ORDER BY 1
+    LOOP
+        RAISE WARNING 'partition % has a comb bound with non-zero bytes 0-9: %', r.part, r.bound
+            USING HINT = 'Rows of the bound''s millisecond may belong to the neighbouring partition under the new comb order; check them.';
+    END LOOP;
+END
+$uidx$;
