@@ -106,8 +106,8 @@ check_postmaster "before generation"
 
 # 2. name | expression | random fields as first_bit:length (bit 0 = the
 # most significant bit of the 16 bytes; version and variant bits excluded,
-# and the top random bit of the monotonic COMBs, which a backend's first id
-# leaves 0 for headroom)
+# and in the monotonic COMBs the clock fraction, the counter's top bit, which
+# a backend's first id leaves 0 for headroom, and the lone bit after it)
 generators="
 iuid_generate|iuid_generate(1, 1)|74:54
 iuid_generate_at|iuid_generate_at(now(), 1, 1)|74:54
@@ -115,12 +115,12 @@ uuidv7|uuidv7()|66:62
 uuidv7_shift|uuidv7('-1 hour')|66:62
 luuid_generate|luuid_generate('Order', 1)|68:60
 luuid_nextval|luuid_nextval('fork_seq', 'Order')|68:60
-comb_prefix_generate|comb_prefix_generate()|53:11 66:62
-comb_suffix_generate|comb_suffix_generate()|1:47 52:12 66:14
+comb_prefix_generate|comb_prefix_generate()|67:61
+comb_suffix_generate|comb_suffix_generate()|0:48 52:12
 comb_short_prefix_generate|comb_short_prefix_generate()|16:32 52:12 66:62
 comb_short_suffix_generate|comb_short_suffix_generate()|0:48 52:12 66:14 96:32
 comb_sequence_generate|comb_sequence_generate('fork_seq')|16:32 52:12 66:62
-comb_sqlserver_generate|comb_sqlserver_generate()|0:48 52:12 66:14
+comb_sqlserver_generate|comb_sqlserver_generate()|0:48 52:12
 distid_generate|distid_generate()::uuid|80:48
 distributed_id|distributed_id()::distid::uuid|80:48
 distid128_generate|distid128_generate()|52:12 65:63
