@@ -56,7 +56,8 @@ DROP ROLE uidx_clock_tester;
 -- ids; it steps back 10 ms, 1 s, 1 h; it jumps 1 h forward; it steps back to
 -- T again (a 1 h step back after the jump).  `ahead_ms` is how far an id's
 -- embedded time is ahead of the clock at that moment (floor, in ms; uuidv7
--- counts its 12-bit sub-millisecond fraction, 1/4096 ms).
+-- counts its 12-bit sub-millisecond fraction, 1/4096 ms, the monotonic COMBs
+-- theirs, 1/4096 ms, 1/16384 ms and 1/16384 of 1/300 s).
 CREATE TEMP TABLE fault_ids (
     run     text,
     n       bigserial,
@@ -95,17 +96,24 @@ BEGIN
     END LOOP;
 END
 $$;
--- the embedded time in ms since 1970 (with the sub-ms fraction for UUIDv7)
+-- the embedded time in ms since 1970, with the sub-ms fraction for UUIDv7
+-- and the prefix COMB (12 bits in bytes 6-7), the 14-bit fraction in bytes
+-- 8-9 of the millisecond for the suffix COMB and of the 1/300 s tick for the
+-- SQL Server COMB (its days since 1900 and ticks read from bytes 10-15)
 CREATE FUNCTION pg_temp.embedded_ms(run text, id uuid) RETURNS numeric
 LANGUAGE sql IMMUTABLE AS $$
 SELECT CASE WHEN run LIKE 'iuid%' THEN extract(epoch FROM iuid_timestamp(id)) * 1000
-            WHEN run = 'comb_prefix_generate' THEN extract(epoch FROM comb_prefix_timestamp(id)) * 1000
-            WHEN run = 'comb_suffix_generate' THEN extract(epoch FROM comb_timestamp(comb(id))) * 1000
+            WHEN run = 'comb_suffix_generate'
+                THEN ('x' || substr(h, 21, 12))::bit(48)::bigint
+                     + (('x' || substr(h, 17, 4))::bit(16)::integer & 16383) / 16384.0
             WHEN run = 'comb_sqlserver_generate'
-                THEN extract(epoch FROM comb_sqlserver_timestamp(comb(id))) * 1000
-            ELSE extract(epoch FROM uuidv7_timestamp(id)) * 1000
-                 + ('x' || substr(id::text, 16, 3))::bit(12)::integer / 4096.0
+                THEN (('x' || substr(h, 21, 4))::bit(16)::integer - 25567) * 86400000::numeric
+                     + (('x' || substr(h, 25, 8))::bit(32)::integer * 10
+                        + (('x' || substr(h, 17, 4))::bit(16)::integer & 16383) * 10 / 16384.0) / 3.0
+            ELSE ('x' || substr(h, 1, 12))::bit(48)::bigint
+                 + ('x' || substr(h, 14, 3))::bit(12)::integer / 4096.0
        END
+  FROM (SELECT replace(id::text, '-', '')) x(h)
 $$;
 -- the COMB generators that keep no state
 CREATE TEMP TABLE stateless_combs (run text);

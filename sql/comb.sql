@@ -46,6 +46,23 @@ BEGIN
 END
 $$;
 
+-- The tick of a monotonic COMB: its time field in its unit (ms; SQL Server
+-- ticks since 1900 for 'sqlserver') times 2^bits plus the fraction after it
+-- (12 bits in bytes 6-7 of a prefix COMB, 14 in bytes 8-9 of the others).
+CREATE FUNCTION pg_temp.tick(kind text, u uuid) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$
+SELECT CASE kind
+    WHEN 'prefix' THEN ('x' || substr(h, 1, 12))::bit(48)::bigint * 4096
+                       + ('x' || substr(h, 14, 3))::bit(12)::int
+    WHEN 'suffix' THEN ('x' || substr(h, 21, 12))::bit(48)::bigint * 16384
+                       + (('x' || substr(h, 17, 4))::bit(16)::int & 16383)
+    WHEN 'sqlserver' THEN (('x' || substr(h, 21, 4))::bit(16)::int * 25920000::bigint
+                           + ('x' || substr(h, 25, 8))::bit(32)::int) * 16384
+                          + (('x' || substr(h, 17, 4))::bit(16)::int & 16383)
+END
+  FROM (SELECT replace(u::text, '-', '')) x(h)
+$$;
+
 -- The first `nbytes` bytes of a uuid as an integer (block prefixes).
 CREATE FUNCTION pg_temp.leading(u uuid, nbytes int) RETURNS int
 LANGUAGE sql IMMUTABLE AS $$
@@ -278,9 +295,10 @@ SELECT count(*) AS rows_checked
   FROM gen, LATERAL unnest(ARRAY[prefix, suffix::uuid, short_prefix, short_suffix, sqlserver::uuid,
                                  short_prefix_1s, short_prefix_3b, short_suffix_250ms]) u
  WHERE substr(u::text, 15, 1) = '4' AND substr(u::text, 20, 1) IN ('8', '9', 'a', 'b');
--- the time fields all hold T
-SELECT bool_and(comb_prefix_timestamp(prefix) = :'t') AS prefix_ok,
-       bool_and(comb_timestamp(suffix) = :'t') AS suffix_ok,
+-- the time fields all hold T (the monotonic prefix and suffix COMBs T or
+-- the next millisecond: each id moves their clock on by a fraction, below)
+SELECT bool_and(comb_prefix_timestamp(prefix) - :'t' IN ('0', '1 ms')) AS prefix_ok,
+       bool_and(comb_timestamp(suffix) - :'t' IN ('0', '1 ms')) AS suffix_ok,
        bool_and(comb_short_prefix(short_prefix)
                 = floor(extract(epoch FROM timestamptz :'t') / 60)::bigint % 65536) AS short_prefix_ok,
        bool_and(('x' || substr(short_suffix::text, 25, 4))::bit(16)::int
@@ -298,49 +316,53 @@ SELECT bool_and(comb_prefix_timestamp(prefix) = :'t') AS prefix_ok,
 SELECT bool_and(comb_short_prefix_is_valid(short_prefix)) AS valid_now FROM gen;
 
 
--- The monotonic generators (prefix, suffix, SQL Server): on the frozen clock
--- every id of this backend has the same time and the same 12-bit fraction
--- of it (prefix: bytes 6-7 after the version; comb: the top 12 bits of
--- bytes 8-9 after the variant), and the counter after it makes each id
--- greater than the one before, in the type's order.
-CREATE TEMP VIEW gen_fields AS
+-- The monotonic generators (prefix, suffix, SQL Server).  The fraction of
+-- the time unit after the time field (prefix: 12 bits after the version in
+-- bytes 6-7; comb: 14 bits after the variant in bytes 8-9) makes a tick; on
+-- the frozen clock each id's tick is the one before plus one, so the ids
+-- strictly increase in their type's order (not so the suffix COMBs as uuid).
+CREATE TEMP VIEW gen_ticks AS
 SELECT n, prefix, suffix, sqlserver,
-       ('x' || substr(prefix::text, 16, 3))::bit(12)::int AS prefix_fraction,
-       ('x' || substr(suffix::text, 20, 4))::bit(16)::int >> 2 & 4095 AS suffix_fraction,
-       ('x' || substr(sqlserver::text, 20, 4))::bit(16)::int >> 2 & 4095 AS sqlserver_fraction,
-       lag(prefix) OVER (ORDER BY n) AS prev_prefix, lag(suffix) OVER (ORDER BY n) AS prev_suffix,
-       lag(sqlserver) OVER (ORDER BY n) AS prev_sqlserver
-  FROM gen;
-SELECT count(DISTINCT prefix_fraction) AS prefix_fractions,
-       count(DISTINCT suffix_fraction) AS suffix_fractions,
-       count(DISTINCT sqlserver_fraction) AS sqlserver_fractions,
-       bool_and(prefix_fraction = suffix_fraction) AS same_fraction,
+       pg_temp.tick('prefix', prefix) AS prefix_tick,
+       pg_temp.tick('suffix', suffix::uuid) AS suffix_tick,
+       pg_temp.tick('sqlserver', sqlserver::uuid) AS sqlserver_tick,
+       pg_temp.tick('prefix', lag(prefix) OVER w) AS prev_prefix_tick,
+       pg_temp.tick('suffix', lag(suffix::uuid) OVER w) AS prev_suffix_tick,
+       pg_temp.tick('sqlserver', lag(sqlserver::uuid) OVER w) AS prev_sqlserver_tick,
+       lag(prefix) OVER w AS prev_prefix, lag(suffix) OVER w AS prev_suffix,
+       lag(sqlserver) OVER w AS prev_sqlserver
+  FROM gen WINDOW w AS (ORDER BY n);
+SELECT bool_and(prefix_tick = prev_prefix_tick + 1) AS prefix_plus_1,
+       bool_and(suffix_tick = prev_suffix_tick + 1) AS suffix_plus_1,
+       bool_and(sqlserver_tick = prev_sqlserver_tick + 1) AS sqlserver_plus_1,
        bool_and(prefix > prev_prefix) AS prefix_increasing,
        bool_and(suffix > prev_suffix) AS suffix_increasing,
        bool_and(sqlserver > prev_sqlserver) AS sqlserver_increasing,
        bool_and(suffix::uuid > prev_suffix::uuid) AS suffix_increasing_as_uuid
-  FROM gen_fields;
--- The fraction is the clock's: the instant it gives (ms + fraction / 4096,
--- and for the SQL Server COMB tick start + fraction / 4096 of a 1/300 s
--- tick) is the same for both layouts, to within the fractions' resolution
--- (1/4096 ms and 1/4096 tick, 0.24 and 0.81 us).
-SELECT bool_and(abs(unix_us - sqlserver_us) < 1.1) AS fractions_agree
-  FROM (SELECT extract(epoch FROM comb_prefix_timestamp(prefix)) * 1e6 + prefix_fraction * 1000 / 4096.0
-                   AS unix_us,
-               -- the tick start, exactly: decoding rounds it up to a whole microsecond
-               floor((extract(epoch FROM comb_sqlserver_timestamp(sqlserver)) * 1e6) * 3 / 10000) * 10000 / 3.0
-                   + sqlserver_fraction * (10000 / 3.0) / 4096 AS sqlserver_us
-          FROM gen_fields) x;
+  FROM gen_ticks WHERE n > 1;
+-- The first id of each is the clock's own tick, the same instant in every
+-- layout: the 14-bit fraction of the suffix COMB is the 12-bit one of the
+-- prefix COMB with two more bits (the prefix COMB that read T took the
+-- clock's tick, so its next id is one on), and the SQL Server COMB's tick
+-- start plus its fraction of 1/300 s is the suffix COMB's millisecond plus
+-- its fraction, to within their resolution (0.06 and 0.2 us).
+SELECT prefix_tick = suffix_tick / 4 + 1 AS prefix_fraction_agrees,
+       abs(suffix_tick::numeric * 1000 / 16384
+           - ((sqlserver_tick / 16384 - 25567 * 25920000::bigint)::numeric * 10000 / 3
+              + (sqlserver_tick % 16384)::numeric * 10000 / 3 / 16384)) < 0.25 AS sqlserver_fraction_agrees
+  FROM gen_ticks WHERE n = 1;
 
--- The clock set back one hour: the monotonic generators keep T (their time
--- runs an hour ahead of the clock) and their ids still sort after the
--- earlier ones; the short prefix COMB keeps no state (below).
+-- The clock set back one hour: the monotonic generators go on from their
+-- last tick (their time runs an hour ahead of the clock) and their ids sort
+-- after the earlier ones; the short prefix COMB keeps no state (below).
 SET uidx.debug_clock_offset_ms = -3600000;
-SELECT comb_prefix_timestamp(comb_prefix_generate()) = :'t' AS prefix_kept_t,
-       comb_timestamp(comb_suffix_generate()) = :'t' AS suffix_kept_t,
-       comb_sqlserver_timestamp(comb_sqlserver_generate())
-           = (SELECT comb_sqlserver_timestamp(sqlserver) FROM gen WHERE n = 1) AS sqlserver_kept_tick,
-       (SELECT bool_and(comb_prefix_generate() > prefix) FROM gen) AS prefix_sorts_after,
+SELECT pg_temp.tick('prefix', comb_prefix_generate())
+           = (SELECT max(prefix_tick) + 1 FROM gen_ticks) AS prefix_next_tick,
+       pg_temp.tick('suffix', comb_suffix_generate()::uuid)
+           = (SELECT max(suffix_tick) + 1 FROM gen_ticks) AS suffix_next_tick,
+       pg_temp.tick('sqlserver', comb_sqlserver_generate()::uuid)
+           = (SELECT max(sqlserver_tick) + 1 FROM gen_ticks) AS sqlserver_next_tick;
+SELECT (SELECT bool_and(comb_prefix_generate() > prefix) FROM gen) AS prefix_sorts_after,
        (SELECT bool_and(comb_suffix_generate() > suffix) FROM gen) AS suffix_sorts_after,
        (SELECT bool_and(comb_sqlserver_generate() > sqlserver) FROM gen) AS sqlserver_sorts_after;
 -- sequential-uuids' time test without sleeping: two seconds later, another 1 s block.
@@ -352,7 +374,7 @@ SELECT count(DISTINCT substr(u::text, 1, 2)) AS blocks,
   FROM later;
 RESET uidx.debug_clock_offset_ms;
 RESET uidx.debug_clock_freeze;
-DROP VIEW gen_fields;
+DROP VIEW gen_ticks;
 DROP TABLE gen, later;
 
 -- The at-versions keep the millisecond and draw the rest.

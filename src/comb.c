@@ -9,7 +9,7 @@
  *
  * T = 48-bit unix ms, M = interval counter mod 2^16, D/T = SQL Server
  * datetime days and 1/300 s ticks.  The prefix, suffix and SQL Server
- * generators without `at` put a clock fraction and a counter into the r bits
+ * generators without `at` put a fraction of the clock into the r bits
  * (comb.h); the layouts are unchanged.  The top half of the file is the pure
  * core (built into the fuzz harnesses with UIDX_NO_POSTGRES); the bottom half
  * is the SQL interface.
@@ -48,38 +48,20 @@ comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 /* a SQL Server tick is 1/300 s = 10^7 / 3 ns: time is counted in thirds of a ns */
 #define TICK_THIRDS_NS INT64_C(10000000)
 
-void
-comb_monotonic_next(const CombMonotonic *prev, uint64_t now_tick, uint64_t fresh,
-					uint32_t step, CombMonotonic *next)
-{
-	next->tick = now_tick;
-	next->counter = fresh & (COMB_COUNTER_MAX >> 1);
-	if (prev == NULL || now_tick > prev->tick)
-		return;
-
-	/* order beats wall-clock accuracy, as for iuid_next */
-	next->tick = prev->tick;
-	if (prev->counter <= COMB_COUNTER_MAX - 1 - (uint64_t) step)
-	{
-		next->counter = prev->counter + 1 + step;
-		return;
-	}
-	next->tick = prev->tick + 1;
-}
-
-/* `offset` of `unit` (0 <= offset < unit) in 1/4096ths, rounded down */
+/* `offset` of `unit` (0 <= offset < unit) in 1/2^bits, rounded down */
 static uint64_t
-comb_fraction(int64_t offset, int64_t unit)
+comb_fraction(int64_t offset, int64_t unit, int bits)
 {
-	return ((uint64_t) offset << COMB_FRACTION_BITS) / (uint64_t) unit;
+	return ((uint64_t) offset << bits) / (uint64_t) unit;
 }
 
 uint64_t
-comb_unix_ms_tick(int64_t unix_ns)
+comb_unix_ms_tick(int64_t unix_ns, int fraction_bits)
 {
 	int64_t		ms = uidx_floor_div(unix_ns, NS_PER_MS);
 
-	return (uint64_t) ms << COMB_FRACTION_BITS | comb_fraction(unix_ns - ms * NS_PER_MS, NS_PER_MS);
+	return (uint64_t) ms << fraction_bits |
+		comb_fraction(unix_ns - ms * NS_PER_MS, NS_PER_MS, fraction_bits);
 }
 
 uint64_t
@@ -91,56 +73,49 @@ comb_sqlserver_tick(int64_t unix_ns)
 	uint64_t	tick = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) *
 		COMB_SQLSERVER_TICKS_PER_DAY + (uint64_t) tick_of_day;
 
-	return tick << COMB_FRACTION_BITS |
-		comb_fraction(thirds - tick_of_day * TICK_THIRDS_NS, TICK_THIRDS_NS);
+	return tick << COMB_SQLORDER_FRACTION_BITS |
+		comb_fraction(thirds - tick_of_day * TICK_THIRDS_NS, TICK_THIRDS_NS,
+					  COMB_SQLORDER_FRACTION_BITS);
 }
 
 void
-comb_prefix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN])
+comb_prefix_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN])
 {
-	uint64_t	fraction = v->tick & 0xFFF;
+	uint64_t	fraction = tick & 0xFFF;
 
-	uidx_store_be(out, 6, v->tick >> COMB_FRACTION_BITS);
+	uidx_store_be(out, 6, tick >> COMB_PREFIX_FRACTION_BITS);
 	out[6] = (uint8_t) (0x40 | fraction >> 8);
 	out[7] = (uint8_t) fraction;
-	uidx_store_be(out + 8, 8, v->counter);
+	memcpy(out + 8, rand8, 8);
 	out[8] = (uint8_t) (0x80 | (out[8] & 0x3F));
 }
 
-/* bytes 0-9 in SQL Server's order: fraction, then counter (comb.h) */
+/* bytes 0-9 of the comb-type layouts: random, then variant and fraction */
 static void
-comb_sqlorder_pack(uint64_t time_field, uint64_t fraction, uint64_t counter,
+comb_sqlorder_pack(uint64_t time_field, uint64_t fraction, const uint8_t rand8[8],
 				   uint8_t out[UIDX_LEN])
 {
-	uint64_t	bytes89 = fraction << 2 | counter >> 60;
-
-	out[0] = (uint8_t) counter;
-	out[1] = (uint8_t) (counter >> 8);
-	out[2] = (uint8_t) (counter >> 16);
-	out[3] = (uint8_t) (counter >> 24);
-	out[4] = (uint8_t) (counter >> 32);
-	out[5] = (uint8_t) (counter >> 40);
-	out[6] = (uint8_t) (0x40 | ((counter >> 48) & 0x0F));
-	out[7] = (uint8_t) (counter >> 52);
-	out[8] = (uint8_t) (0x80 | (bytes89 >> 8 & 0x3F));
-	out[9] = (uint8_t) bytes89;
+	memcpy(out, rand8, 8);
+	out[6] = (uint8_t) (0x40 | (out[6] & 0x0F));
+	out[8] = (uint8_t) (0x80 | fraction >> 8);
+	out[9] = (uint8_t) fraction;
 	uidx_store_be(out + 10, 6, time_field);
 }
 
 void
-comb_suffix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN])
+comb_suffix_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN])
 {
-	comb_sqlorder_pack(v->tick >> COMB_FRACTION_BITS, v->tick & 0xFFF, v->counter, out);
+	comb_sqlorder_pack(tick >> COMB_SQLORDER_FRACTION_BITS, tick & 0x3FFF, rand8, out);
 }
 
 void
-comb_sqlserver_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN])
+comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN])
 {
-	uint64_t	tick = v->tick >> COMB_FRACTION_BITS;
-	uint64_t	days = tick / COMB_SQLSERVER_TICKS_PER_DAY;
+	uint64_t	unit = tick >> COMB_SQLORDER_FRACTION_BITS;
+	uint64_t	days = unit / COMB_SQLSERVER_TICKS_PER_DAY;
 
-	comb_sqlorder_pack((days & 0xFFFF) << 32 | tick % COMB_SQLSERVER_TICKS_PER_DAY,
-					   v->tick & 0xFFF, v->counter, out);
+	comb_sqlorder_pack((days & 0xFFFF) << 32 | unit % COMB_SQLSERVER_TICKS_PER_DAY,
+					   tick & 0x3FFF, rand8, out);
 }
 
 /* ---- SQL Server datetime ---- */
@@ -429,57 +404,19 @@ comb_random_around(CombField field)
 
 /*
  * comb_prefix_generate(), comb_suffix_generate() and comb_sqlserver_generate()
- * are monotonic per backend (comb_monotonic_next), so that a btree index on
- * them fills its leaves like a sequence instead of splitting them 50/50, as
- * the random order within a time unit of uuid-creator and RT.Comb does.  The
- * clock fraction comes first so that neighbours differ in the abbreviated
- * sort key.  Each keeps its own state.  The other generators, and the `at`
- * forms (backfills), keep no state: their order within one time unit is
- * random, and their time part is always the clock reading (or `at`).
+ * are monotonic per backend, so that a btree index on them fills its leaves
+ * like a sequence instead of splitting them 50/50, as the random order within
+ * a time unit of uuid-creator and RT.Comb does; their clock fraction differs
+ * from one value to the next, so that sorts can tell them apart by the
+ * abbreviated key (comb.h).  Each keeps its own last tick.  The other
+ * generators, and the `at` forms (backfills), keep no state: their order
+ * within one time unit is random, and their time part is always the clock
+ * reading (or `at`).
  */
 
 /* ---- prefix and suffix COMBs ---- */
 
-typedef void (*CombPack) (const CombMonotonic *v, uint8_t out[UIDX_LEN]);
-
-static Datum
-comb_monotonic_datum(CombMonotonic *last, int *last_pid, uint64 now_tick,
-					 uint64 max_tick, CombPack pack)
-{
-	uint8		draw[sizeof(uint64) + sizeof(uint32)];
-	uint64		fresh;
-	uint32		step;
-	CombMonotonic next;
-	Bytes16    *result = palloc(sizeof(Bytes16));
-
-	uidx_random_bytes(draw, sizeof(draw));
-	memcpy(&fresh, draw, sizeof(fresh));
-	memcpy(&step, draw + sizeof(fresh), sizeof(step));
-	comb_monotonic_next(*last_pid == MyProcPid ? last : NULL, now_tick, fresh, step, &next);
-	if (next.tick > max_tick)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("COMB timestamp space is exhausted")));
-	*last = next;
-	*last_pid = MyProcPid;
-	pack(&next, result->data);
-	PG_RETURN_BYTES16_P(result);
-}
-
-/*
- * KIND_generate(): monotonic, with a state of its own whose owner is
- * comb_KIND_last_pid (0: nothing generated in this process; a forked
- * process starts afresh).
- */
-#define COMB_MONOTONIC_GENERATE(kind, now_tick, max_tick) \
-	static CombMonotonic comb_##kind##_last; \
-	static int	comb_##kind##_last_pid = 0; \
-	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
-	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
-	{ \
-		return comb_monotonic_datum(&comb_##kind##_last, &comb_##kind##_last_pid, \
-									now_tick, max_tick, comb_##kind##_pack); \
-	}
+typedef void (*CombPack) (uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN]);
 
 static Datum
 comb_stamped(CombField field, uint64 value)
@@ -489,6 +426,42 @@ comb_stamped(CombField field, uint64 value)
 	comb_stamp(result->data, field, value);
 	PG_RETURN_BYTES16_P(result);
 }
+
+static Datum
+comb_monotonic_datum(uint64 *last_tick, int *last_pid, uint64 now_tick,
+					 uint64 max_tick, CombPack pack)
+{
+	uint64		tick = now_tick;
+	uint8		rand8[8];
+	Bytes16    *result = palloc(sizeof(Bytes16));
+
+	if (*last_pid == MyProcPid)
+		tick = (uint64) uidx_ascending((int64) *last_tick, (int64) now_tick, 1);
+	if (tick > max_tick)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("COMB timestamp space is exhausted")));
+	*last_tick = tick;
+	*last_pid = MyProcPid;
+	uidx_random_bytes(rand8, sizeof(rand8));
+	pack(tick, rand8, result->data);
+	PG_RETURN_BYTES16_P(result);
+}
+
+/*
+ * KIND_generate(): monotonic, with a last tick of its own whose owner is
+ * comb_KIND_last_pid (0: nothing generated in this process; a forked
+ * process starts afresh).
+ */
+#define COMB_MONOTONIC_GENERATE(kind, now_tick, max_tick) \
+	static uint64 comb_##kind##_last; \
+	static int	comb_##kind##_last_pid = 0; \
+	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
+	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
+	{ \
+		return comb_monotonic_datum(&comb_##kind##_last, &comb_##kind##_last_pid, \
+									now_tick, max_tick, comb_##kind##_pack); \
+	}
 
 static Datum
 comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
@@ -517,9 +490,11 @@ comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 		return comb_stamped_parts(fcinfo, 1, field, at_value); \
 	}
 
-COMB_MONOTONIC_GENERATE(prefix, comb_unix_ms_tick(comb_now_ns()), COMB_UNIX_MS_TICK_MAX)
+COMB_MONOTONIC_GENERATE(prefix, comb_unix_ms_tick(comb_now_ns(), COMB_PREFIX_FRACTION_BITS),
+						COMB_PREFIX_TICK_MAX)
 COMB_AT_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
-COMB_MONOTONIC_GENERATE(suffix, comb_unix_ms_tick(comb_now_ns()), COMB_UNIX_MS_TICK_MAX)
+COMB_MONOTONIC_GENERATE(suffix, comb_unix_ms_tick(comb_now_ns(), COMB_SQLORDER_FRACTION_BITS),
+						COMB_SUFFIX_TICK_MAX)
 COMB_AT_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "comb"))
 
 PG_FUNCTION_INFO_V1(comb_lower_bound);

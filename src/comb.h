@@ -41,61 +41,43 @@ extern void comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN]);
 
 /*
  * comb_prefix_generate(), comb_suffix_generate() and comb_sqlserver_generate()
- * fill the 74 random bits that follow the time field in their type's
- * comparison order with a 12-bit fraction of the time unit (RFC 9562
- * section 6.2, method 3) and a 62-bit counter:
+ * put a fraction of their time unit (the millisecond, or the 1/300 s tick)
+ * in the random bits that follow the time field in their type's comparison
+ * order, RFC 9562 section 6.2, method 3:
  *
- *   prefix COMB (uuid order)  TTTTTTTT-TTTT-4fff-Vccc-cccccccccccc
- *   comb, SQL Server COMB     cccccccc-cccc-4ccc-Vffc-TTTTTTTTTTTT
+ *   prefix COMB (uuid order)  TTTTTTTT-TTTT-4fff-Vrrr-rrrrrrrrrrrr  12-bit fraction, 62 random bits
+ *   comb, SQL Server COMB     rrrrrrrr-rrrr-4rrr-Vfff-TTTTTTTTTTTT  14-bit fraction, 60 random bits
  *
- * In SQL Server's order (bytes 10-15, 8-9, 7, 6, 5, ..., 0) the second line
- * reads time, variant, fraction, counter: bytes 8-9 hold the fraction and the
- * counter's top two bits, bytes 7, 6 (after the version), 5, 4, 3, 2, 1, 0
- * the rest of the counter, most significant first.
+ * (SQL Server compares bytes 8-9 right after 10-15, and bytes 8-9 hold 14
+ * bits beside the variant.)  A tick is the time field's value in its unit
+ * times 2^bits plus the fraction.  Each backend's ticks strictly increase,
+ * by at least one per value (uidx_ascending), so consecutive values differ
+ * within the first 8 compared bytes, the abbreviated sort key.
  */
-#define COMB_FRACTION_BITS	12
-#define COMB_COUNTER_BITS	62
-#define COMB_COUNTER_MAX	((UINT64_C(1) << COMB_COUNTER_BITS) - 1)
-
-/*
- * A position in a generator's order: `tick` is the time field's value (in
- * milliseconds, or in SQL Server ticks counted from 1900-01-01) times 4096
- * plus the 12-bit fraction; `counter` is the 62 bits after it.
- */
-typedef struct CombMonotonic
-{
-	uint64_t	tick;
-	uint64_t	counter;
-} CombMonotonic;
-
-/*
- * The next value of a backend after *prev (NULL: none yet) when the clock
- * reads now_tick.  A later tick starts the counter from `fresh` with its top
- * bit cleared (61 random bits, leaving room for at least 2^29 steps); the
- * same or an earlier tick (the clock stood still or was set back) keeps
- * prev's tick and adds 1 + `step` (a fresh 32-bit draw) to the counter, and
- * moves on to the next tick when the counter would overflow.  So the result
- * is always greater than *prev, as iuid_next's.
- */
-extern void comb_monotonic_next(const CombMonotonic *prev, uint64_t now_tick,
-								uint64_t fresh, uint32_t step, CombMonotonic *next);
+#define COMB_PREFIX_FRACTION_BITS	12
+#define COMB_SQLORDER_FRACTION_BITS 14
 
 /* The tick of a unix time in nanoseconds, in milliseconds (prefix, comb). */
-extern uint64_t comb_unix_ms_tick(int64_t unix_ns);
+extern uint64_t comb_unix_ms_tick(int64_t unix_ns, int fraction_bits);
 
 /* The same in SQL Server ticks since 1900-01-01, 25,920,000 a day. */
 extern uint64_t comb_sqlserver_tick(int64_t unix_ns);
 
 /* The largest tick each layout can hold. */
-#define COMB_UNIX_MS_TICK_MAX \
-	(((uint64_t) UIDX_MAX_MS48 << COMB_FRACTION_BITS) | 0xFFF)
+#define COMB_PREFIX_TICK_MAX \
+	((uint64_t) UIDX_MAX_MS48 << COMB_PREFIX_FRACTION_BITS | 0xFFF)
+#define COMB_SUFFIX_TICK_MAX \
+	((uint64_t) UIDX_MAX_MS48 << COMB_SQLORDER_FRACTION_BITS | 0x3FFF)
 #define COMB_SQLSERVER_TICK_MAX \
-	((UINT64_C(65536) * COMB_SQLSERVER_TICKS_PER_DAY - 1) << COMB_FRACTION_BITS | 0xFFF)
+	((UINT64_C(65536) * COMB_SQLSERVER_TICKS_PER_DAY - 1) << COMB_SQLORDER_FRACTION_BITS | 0x3FFF)
 
-/* The value in a layout's bytes (version 4, variant 10). */
-extern void comb_prefix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN]);
-extern void comb_suffix_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN]);
-extern void comb_sqlserver_pack(const CombMonotonic *v, uint8_t out[UIDX_LEN]);
+/*
+ * A tick and 8 random bytes in a layout (version 4, variant 10): the prefix
+ * COMB's random bits are bytes 8-15, the others' bytes 0-7.
+ */
+extern void comb_prefix_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN]);
+extern void comb_suffix_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN]);
+extern void comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN]);
 
 /* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
 

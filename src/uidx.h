@@ -79,6 +79,18 @@ uidx_floor_div(int64_t a, int64_t b)
 	return (a % b != 0 && a < 0) ? q - 1 : q;
 }
 
+/*
+ * max(now, previous + step): the next reading of a clock that must strictly
+ * increase, as RFC 9562 section 6.2, method 3 (and PostgreSQL 18's uuidv7())
+ * keep it per backend.  When the clock stands still or is set back the
+ * readings run ahead of it by `step` each, until it catches up.
+ */
+static inline int64_t
+uidx_ascending(int64_t previous, int64_t now, int64_t step)
+{
+	return previous + step >= now ? previous + step : now;
+}
+
 /* Unix-ms range a 48-bit big-endian timestamp field can hold. */
 #define UIDX_MAX_MS48 ((int64_t) 0xFFFFFFFFFFFF)
 

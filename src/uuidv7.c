@@ -102,8 +102,7 @@ next_ascending_ns(void)
 		previous_ns = 0;
 		previous_ns_pid = MyProcPid;
 	}
-	previous_ns = uuidv7_ascending_ns(previous_ns, now,
-									  UUIDV7_MINIMAL_STEP_NS(UUIDV7_STEP_BITS));
+	previous_ns = uidx_ascending(previous_ns, now, UUIDV7_MINIMAL_STEP_NS(UUIDV7_STEP_BITS));
 	return previous_ns;
 }
 

@@ -18,13 +18,6 @@
 #define UUIDV7_MINIMAL_STEP_NS(step_bits) \
 	(UUIDV7_NS_PER_MS / (INT64_C(1) << (step_bits)) + 1)
 
-/* max(now_ns, previous_ns + step_ns): Method 3's monotonic clock */
-static inline int64_t
-uuidv7_ascending_ns(int64_t previous_ns, int64_t now_ns, int64_t step_ns)
-{
-	return previous_ns + step_ns >= now_ns ? previous_ns + step_ns : now_ns;
-}
-
 /*
  * Packs unix_ms, the 12-bit fraction of sub_ms_ns (0 .. 999999) and 62 bits
  * of rand8 (its top two bits give way to the variant).  With step_bits 10 the

@@ -36,15 +36,16 @@ CREATE TABLE bench.cases (
 --   gen_warmup      items of the untimed warm-up query in the same session
 --   insert_type     key column type of the insert table (PRIMARY KEY)
 --   insert_default  its DEFAULT (NULL for serial types)
---   sort            also sort BENCH_SORT_N values of gen, against the same
---                   values cast to uuid
+--   sort            also sort BENCH_SORT_N values of gen: shuffled, against
+--                   the same values cast to uuid, and in generation order
 --   needs           function names that must belong to the uidx extension
 --   setup           SQL run once before any measurement (sequences, keys...)
 --   *_targets       "metric op factor [x] reference; ..." with metric one of
 --                   gen (baseline-subtracted cost per item), rate (rows/s),
---                   index (index bytes/row), wal (WAL bytes/row), sort (time),
---                   op <= or >=, and reference a case key ("uuid" for sort:
---                   the same values sorted as uuid)
+--                   index (index bytes/row), wal (WAL bytes/row), sort (time
+--                   of the shuffled values), sortgen (time of the values in
+--                   generation order), op <= or >=, and reference a case key
+--                   ("uuid" for sort: the same values sorted as uuid)
 CREATE FUNCTION bench.add_case(
     key            text,
     label          text,
@@ -317,6 +318,123 @@ BEGIN
 END $$;
 
 -- ---------------------------------------------------------------------------
+-- Index size against table age (the short COMBs)
+-- ---------------------------------------------------------------------------
+
+-- A configuration fills a table the way a steady stream of inserts does:
+-- rows_per_interval rows in each interval, one interval after the other, from
+-- 2024-10-28 21:20 UTC on, where the minute counter of the short COMBs is 0
+-- (so up to its wrap the age in intervals is the counter).  The index size
+-- is recorded at every age in `ages` (in intervals).  expr makes row {i}
+-- (0, 1, ...): {at} is its instant, {random} 16 random bytes.  Keys come
+-- from the generators' *_from_parts functions, which run the generator's
+-- code with the time and the random bytes given, so that months of table
+-- age take seconds.
+CREATE TABLE bench.age_configs (
+    ord               serial,
+    key               text PRIMARY KEY,
+    label             text NOT NULL,
+    needs             text[] NOT NULL,
+    key_type          text NOT NULL,
+    expr              text NOT NULL,
+    interval_length   interval NOT NULL,
+    rows_per_interval bigint NOT NULL,
+    ages              bigint[] NOT NULL,
+    skip_reason       text
+);
+
+CREATE FUNCTION bench.add_age(
+    key               text,
+    label             text,
+    key_type          text,
+    expr              text,
+    rows_per_interval bigint,
+    ages              bigint[],
+    interval_length   interval DEFAULT '1 minute',
+    needs             text[] DEFAULT '{}')
+RETURNS void LANGUAGE sql VOLATILE AS $$
+    INSERT INTO bench.age_configs (key, label, needs, key_type, expr, interval_length,
+                                   rows_per_interval, ages)
+    VALUES (key, label, needs, key_type, expr, interval_length, rows_per_interval, ages)
+$$;
+
+CREATE TABLE bench.age_results (
+    config      text NOT NULL,
+    age         bigint NOT NULL,        -- intervals
+    n           bigint NOT NULL,        -- rows
+    index_bytes bigint NOT NULL,
+    seq_bytes   bigint NOT NULL,        -- a sequential key's index, same rows
+    ms          double precision,
+    at          timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+
+CREATE FUNCTION bench.age_sql(c bench.age_configs) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT replace(replace(replace(c.expr,
+        '{at}', format('(timestamptz %L + (g.i / %s) * %L::interval + (g.i %% %s) * (%L::interval / %s))',
+                       '2024-10-28 21:20:00+00', c.rows_per_interval, c.interval_length,
+                       c.rows_per_interval, c.interval_length, c.rows_per_interval)),
+        '{random}', 'uuid_send(gen_random_uuid())'),
+        '{i}', 'g.i')
+$$;
+
+-- One configuration, in a session of its own: its table and, beside it, a
+-- sequential 16-byte key of the same rows, for the ratio.
+CREATE PROCEDURE bench.run_age(config_key text)
+LANGUAGE plpgsql AS $$
+DECLARE
+    c      bench.age_configs;
+    done   bigint := 0;
+    upto   bigint;
+    a      bigint;
+    t0     timestamptz;
+    ms     double precision;
+BEGIN
+    SELECT * INTO STRICT c FROM bench.age_configs WHERE key = config_key;
+    DROP TABLE IF EXISTS public.bench_age;
+    DROP TABLE IF EXISTS public.bench_age_seq;
+    EXECUTE format('CREATE TABLE public.bench_age (id %s PRIMARY KEY) WITH (autovacuum_enabled = off)',
+                   c.key_type);
+    CREATE TABLE public.bench_age_seq (id uuid PRIMARY KEY) WITH (autovacuum_enabled = off);
+    COMMIT;
+    FOREACH a IN ARRAY c.ages LOOP
+        upto := a * c.rows_per_interval;
+        t0 := clock_timestamp();
+        EXECUTE format('INSERT INTO public.bench_age SELECT %s FROM generate_series($1, $2) AS g(i)',
+                       bench.age_sql(c))
+          USING done, upto - 1;
+        ms := extract(epoch FROM clock_timestamp() - t0) * 1000;
+        INSERT INTO public.bench_age_seq
+        SELECT lpad(to_hex(g.i), 32, '0')::uuid FROM generate_series(done, upto - 1) AS g(i);
+        INSERT INTO bench.age_results (config, age, n, index_bytes, seq_bytes, ms)
+        VALUES (c.key, a, upto, pg_relation_size('public.bench_age_pkey'),
+                pg_relation_size('public.bench_age_seq_pkey'), ms);
+        COMMIT;
+        RAISE NOTICE 'age %: % intervals, % rows: index % B/row (sequential key % B/row)', c.key, a, upto,
+            round(pg_relation_size('public.bench_age_pkey')::numeric / upto, 1),
+            round(pg_relation_size('public.bench_age_seq_pkey')::numeric / upto, 1);
+        done := upto;
+    END LOOP;
+    DROP TABLE public.bench_age;
+    DROP TABLE public.bench_age_seq;
+END $$;
+
+CREATE FUNCTION bench.prepare_ages() RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    c       bench.age_configs;
+    missing text[];
+BEGIN
+    FOR c IN SELECT * FROM bench.age_configs WHERE skip_reason IS NULL ORDER BY ord LOOP
+        SELECT array_agg(want ORDER BY want) INTO missing
+          FROM unnest(c.needs) AS want
+         WHERE NOT bench.uidx_has(want);
+        IF missing IS NOT NULL THEN
+            UPDATE bench.age_configs SET skip_reason = 'not in the extension: ' || array_to_string(missing, ', ')
+             WHERE key = c.key;
+        END IF;
+    END LOOP;
+END $$;
+
+-- ---------------------------------------------------------------------------
 -- Sort
 -- ---------------------------------------------------------------------------
 
@@ -327,10 +445,10 @@ CREATE FUNCTION bench.sort_query(tbl text) RETURNS text LANGUAGE sql IMMUTABLE A
 $$;
 
 -- Runs the whole sort section in one session (its temp tables live there):
--- materializes n values of each sort case, shuffled, and the same values
--- cast to uuid in the same physical order; checks with EXPLAIN ANALYZE that
--- a Sort node runs in memory; then times both sorts, interleaved over the
--- cases, reps times.  Needs temp_buffers and work_mem large enough, set by
+-- materializes n values of each sort case in generation order (_gen), the
+-- same values shuffled, and those cast to uuid in the same physical order
+-- (_uuid); checks with EXPLAIN ANALYZE that a Sort node runs in memory; then
+-- times the three sorts, interleaved over the cases, reps times.  Needs temp_buffers and work_mem large enough, set by
 -- the caller before the first temp table is touched.
 CREATE PROCEDURE bench.run_sorts(n bigint, reps integer)
 LANGUAGE plpgsql AS $$
@@ -357,8 +475,12 @@ BEGIN
     FOREACH k IN ARRAY keys LOOP
         SELECT * INTO STRICT c FROM bench.cases WHERE key = k;
         BEGIN
-            EXECUTE format('CREATE TEMP TABLE %I AS SELECT v FROM (SELECT %s AS v FROM generate_series(1, %s) AS g(i)) s ORDER BY random()',
-                           'sort_' || k, c.gen, n);
+            -- one statement, one backend: the order a table filled by this
+            -- generator has
+            EXECUTE format('CREATE TEMP TABLE %I AS SELECT %s AS v FROM generate_series(1, %s) AS g(i)',
+                           'sort_' || k || '_gen', c.gen, n);
+            EXECUTE format('CREATE TEMP TABLE %I AS SELECT v FROM %I ORDER BY random()',
+                           'sort_' || k, 'sort_' || k || '_gen');
             EXECUTE format('CREATE TEMP TABLE %I AS SELECT v::uuid AS v FROM %I',
                            'sort_' || k || '_uuid', 'sort_' || k);
             ready := ready || k;
@@ -373,7 +495,7 @@ BEGIN
     ready := '{}';
     FOREACH k IN ARRAY keys LOOP
         BEGIN
-            FOREACH v IN ARRAY ARRAY['', '_uuid'] LOOP
+            FOREACH v IN ARRAY ARRAY['', '_uuid', '_gen'] LOOP
                 tbl := 'sort_' || k || v;
                 EXECUTE format('ANALYZE %I', tbl);
                 has_sort := false;
@@ -404,7 +526,7 @@ BEGIN
     FOR r IN 1 .. reps LOOP
         FOREACH k IN ARRAY ready LOOP
             -- alternate which of the pair goes first, against drift
-            variants := CASE WHEN r % 2 = 1 THEN ARRAY['', '_uuid'] ELSE ARRAY['_uuid', ''] END;
+            variants := CASE WHEN r % 2 = 1 THEN ARRAY['', '_uuid', '_gen'] ELSE ARRAY['_gen', '_uuid', ''] END;
             FOREACH v IN ARRAY variants LOOP
                 t0 := clock_timestamp();
                 EXECUTE bench.sort_query('sort_' || k || v) INTO counted;
@@ -412,11 +534,13 @@ BEGIN
                 INSERT INTO bench.results (section, case_key, variant, rep, n, ms)
                 VALUES ('sort', k, v, r, counted, elapsed);
             END LOOP;
-            RAISE NOTICE 'sort rep %/%: % % ms, as uuid % ms', r, reps, k,
+            RAISE NOTICE 'sort rep %/%: % % ms, as uuid % ms, in generation order % ms', r, reps, k,
                 (SELECT round(ms::numeric, 1) FROM bench.results
                   WHERE section = 'sort' AND case_key = k AND variant = '' AND rep = r),
                 (SELECT round(ms::numeric, 1) FROM bench.results
-                  WHERE section = 'sort' AND case_key = k AND variant = '_uuid' AND rep = r);
+                  WHERE section = 'sort' AND case_key = k AND variant = '_uuid' AND rep = r),
+                (SELECT round(ms::numeric, 1) FROM bench.results
+                  WHERE section = 'sort' AND case_key = k AND variant = '_gen' AND rep = r);
         END LOOP;
         COMMIT;
     END LOOP;
@@ -463,10 +587,12 @@ WITH med AS (
     SELECT * FROM bench.medians WHERE section = 'sort'
 )
 SELECT c.ord, c.key, c.label, s.n, s.runs, s.ms, u.ms AS uuid_ms, s.ms / u.ms AS ratio,
+       g.ms AS gen_ms,
        (SELECT note FROM bench.results p
          WHERE p.section = 'sort-plan' AND p.case_key = c.key AND p.variant = '') AS method
   FROM med s
   JOIN med u ON u.case_key = s.case_key AND u.variant = '_uuid'
+  LEFT JOIN med g ON g.case_key = s.case_key AND g.variant = '_gen'
   JOIN bench.cases c ON c.key = s.case_key
  WHERE s.variant = '';
 
@@ -477,6 +603,7 @@ UNION ALL SELECT key, 'rate',  rows_per_s FROM bench.insert_summary
 UNION ALL SELECT key, 'index', index_bpr  FROM bench.insert_summary
 UNION ALL SELECT key, 'wal',   wal_bpr    FROM bench.insert_summary
 UNION ALL SELECT key, 'sort',  ms         FROM bench.sort_summary
+UNION ALL SELECT key, 'sortgen', gen_ms   FROM bench.sort_summary
 UNION ALL SELECT key || ':uuid', 'sort', uuid_ms FROM bench.sort_summary;
 
 CREATE VIEW bench.target_check AS
@@ -489,7 +616,7 @@ WITH declared AS (
      WHERE s.targets IS NOT NULL AND btrim(t.target) <> ''
 ), parsed AS (
     SELECT d.*,
-           regexp_match(d.target, '^(gen|rate|index|wal|sort)\s*(<=|>=)\s*([0-9]*\.?[0-9]+)\s*[x×]?\s*(\S+)$') AS m
+           regexp_match(d.target, '^(gen|rate|index|wal|sortgen|sort)\s*(<=|>=)\s*([0-9]*\.?[0-9]+)\s*[x×]?\s*(\S+)$') AS m
       FROM declared d
 )
 SELECT p.ord, p.section, p.key, p.target,

@@ -4,29 +4,31 @@
 \pset null '-'
 -- :sections is BENCH_SECTIONS: report only what ran
 SELECT :'sections' ~ '\mgen\M' AS run_gen, :'sections' ~ '\minsert\M' AS run_insert,
-       :'sections' ~ '\msort\M' AS run_sort \gset
+       :'sections' ~ '\msort\M' AS run_sort, :'sections' ~ '\mage\M' AS run_age \gset
 
 \if :run_gen
 \echo
 \echo '=== Generation: SELECT count(expr) FROM <source> timed in the server, median per query'
 \echo '    raw = whole query / N;  net = (query - empty count(1) over the same source) / N'
-\echo '    ratios are costs per ID (lower is cheaper); the targets use the net ratio'
+\echo '    ratios are costs per ID (lower is cheaper); the targets use the net ratio; v7 = pg_uuidv7'
 WITH g AS (
     SELECT * FROM bench.gen_summary
 ), v4 AS (
     SELECT raw_ns, net_ns FROM g WHERE key = 'v4'
 ), seq AS (
     SELECT raw_ns, net_ns FROM g WHERE key = 'seq'
+), v7 AS (
+    SELECT raw_ns, net_ns FROM g WHERE key = 'pg_uuidv7'
 )
 SELECT "case", "N", runs, "median ms", "ns/ID raw", "ns/ID net", "IDs/s",
-       "raw/v4", "net/v4", "raw/seq", "net/seq"
+       "raw/v4", "net/v4", "raw/seq", "net/seq", "net/v7"
   FROM (
     SELECT 0 AS ord, 'count(1) [empty], ' || replace(b.from_sql, ':n', b.n::text) AS "case",
            b.n AS "N", m.runs, round(m.ms::numeric, 1) AS "median ms",
            round((m.ms * 1e6 / b.n)::numeric, 1) AS "ns/ID raw",
            NULL::numeric AS "ns/ID net", NULL::numeric AS "IDs/s",
            NULL::numeric AS "raw/v4", NULL::numeric AS "net/v4",
-           NULL::numeric AS "raw/seq", NULL::numeric AS "net/seq"
+           NULL::numeric AS "raw/seq", NULL::numeric AS "net/seq", NULL::numeric AS "net/v7"
       FROM bench.gen_plan b
       JOIN bench.medians m ON m.section = 'gen' AND m.case_key = b.case_key AND m.variant = b.variant
      WHERE b.case_key = 'count(1)'
@@ -34,8 +36,9 @@ SELECT "case", "N", runs, "median ms", "ns/ID raw", "ns/ID net", "IDs/s",
     SELECT g.ord, g.label, g.n, g.runs, round(g.ms::numeric, 1),
            round(g.raw_ns::numeric, 1), round(g.net_ns::numeric, 1), round(g.per_s::numeric),
            round((g.raw_ns / v4.raw_ns)::numeric, 2), round((g.net_ns / v4.net_ns)::numeric, 2),
-           round((g.raw_ns / seq.raw_ns)::numeric, 2), round((g.net_ns / seq.net_ns)::numeric, 2)
-      FROM g LEFT JOIN v4 ON true LEFT JOIN seq ON true
+           round((g.raw_ns / seq.raw_ns)::numeric, 2), round((g.net_ns / seq.net_ns)::numeric, 2),
+           round((g.net_ns / v7.net_ns)::numeric, 2)
+      FROM g LEFT JOIN v4 ON true LEFT JOIN seq ON true LEFT JOIN v7 ON true
   ) t
  ORDER BY ord, "case";
 \endif
@@ -43,38 +46,64 @@ SELECT "case", "N", runs, "median ms", "ns/ID raw", "ns/ID net", "IDs/s",
 \if :run_insert
 \echo
 \echo '=== Inserts: rows as INSERT ... SELECT in batches, key = PRIMARY KEY, each run after CHECKPOINT'
-\echo '    rate ratios: higher is faster;  index/WAL ratios: lower is smaller'
+\echo '    rate ratios: higher is faster;  index/WAL ratios: lower is smaller;  v7 = pg_uuidv7 uuid_generate_v7()'
 WITH s AS (
     SELECT * FROM bench.insert_summary
 ), v4 AS (
     SELECT * FROM s WHERE key = 'v4'
 ), seq AS (
     SELECT * FROM s WHERE key = 'seq'
+), v7 AS (
+    SELECT * FROM s WHERE key = 'pg_uuidv7'
 )
 SELECT s.label AS "case", s.key_type AS "key type", s.n AS rows, s.runs,
        round(s.seconds::numeric, 2) AS "median s", round(s.rows_per_s::numeric) AS "rows/s",
        round((s.rows_per_s / v4.rows_per_s)::numeric, 2) AS "rate/v4",
        round((s.rows_per_s / seq.rows_per_s)::numeric, 2) AS "rate/seq",
+       round((s.rows_per_s / v7.rows_per_s)::numeric, 2) AS "rate/v7",
        round(s.index_bpr::numeric, 1) AS "index B/row",
        round((s.index_bpr / v4.index_bpr)::numeric, 2) AS "index/v4",
        round((s.index_bpr / seq.index_bpr)::numeric, 2) AS "index/seq",
+       round((s.index_bpr / v7.index_bpr)::numeric, 2) AS "index/v7",
        round(s.wal_bpr::numeric, 1) AS "WAL B/row",
        round((s.wal_bpr / v4.wal_bpr)::numeric, 2) AS "WAL/v4",
        round((s.wal_bpr / seq.wal_bpr)::numeric, 2) AS "WAL/seq",
+       round((s.wal_bpr / v7.wal_bpr)::numeric, 2) AS "WAL/v7",
        round(s.table_bpr::numeric, 1) AS "heap B/row"
-  FROM s LEFT JOIN v4 ON true LEFT JOIN seq ON true
+  FROM s LEFT JOIN v4 ON true LEFT JOIN seq ON true LEFT JOIN v7 ON true
  ORDER BY s.ord;
 \endif
 
 \if :run_sort
 \echo
-\echo '=== Sort: SELECT count(*) FROM (SELECT v FROM t ORDER BY v OFFSET 0), shuffled values, in memory'
-\echo '    against the same values, in the same physical order, as uuid'
-SELECT label AS "case", n AS "N", runs, round(ms::numeric, 1) AS "median ms",
-       round(uuid_ms::numeric, 1) AS "as uuid ms", round(ratio::numeric, 2) AS "ratio",
-       method AS "plan"
-  FROM bench.sort_summary
- ORDER BY ord;
+\echo '=== Sort: SELECT count(*) FROM (SELECT v FROM t ORDER BY v OFFSET 0), in memory'
+\echo '    shuffled: against the same values, in the same physical order, as uuid, and against the'
+\echo '    sequential key shuffled;  generation order: the values as one backend made them (a table'
+\echo '    filled by this generator), against the sequential key and pg_uuidv7 in theirs'
+SELECT s.label AS "case", s.n AS "N", s.runs, round(s.ms::numeric, 1) AS "shuffled ms",
+       round(s.uuid_ms::numeric, 1) AS "as uuid ms", round(s.ratio::numeric, 2) AS "/uuid",
+       round((s.ms / q.ms)::numeric, 2) AS "/seq",
+       round(s.gen_ms::numeric, 1) AS "gen order ms",
+       round((s.gen_ms / q.gen_ms)::numeric, 2) AS "gen /seq",
+       round((s.gen_ms / v.gen_ms)::numeric, 2) AS "gen /v7",
+       s.method AS "plan"
+  FROM bench.sort_summary s
+  LEFT JOIN bench.sort_summary q ON q.key = 'seq'
+  LEFT JOIN bench.sort_summary v ON v.key = 'pg_uuidv7'
+ ORDER BY s.ord;
+\endif
+
+\if :run_age
+\echo
+\echo '=== Index size against table age: rows_per_interval rows per interval, interval after interval'
+\echo '    (keys from the *_from_parts functions); age in intervals; a sequential 16-byte key over the same rows'
+SELECT c.label AS "configuration", c.interval_length AS "interval", r.age AS "age", r.n AS rows,
+       round(r.index_bytes::numeric / r.n, 1) AS "index B/row",
+       round(r.seq_bytes::numeric / r.n, 1) AS "seq B/row",
+       round(r.index_bytes::numeric / r.seq_bytes, 2) AS "x seq"
+  FROM bench.age_results r
+  JOIN bench.age_configs c ON c.key = r.config
+ ORDER BY c.ord, r.age;
 \endif
 
 \echo
@@ -86,11 +115,16 @@ SELECT t.section, c.label AS "case", t.target,
  WHERE t.section = ANY (regexp_split_to_array(btrim(:'sections'), '\s+'))
  ORDER BY CASE t.section WHEN 'gen' THEN 1 WHEN 'insert' THEN 2 ELSE 3 END, t.ord, t.target;
 
-SELECT count(*) > 0 AS has_skipped FROM bench.cases WHERE skip_reason IS NOT NULL \gset
+SELECT count(*) > 0 AS has_skipped
+  FROM (SELECT skip_reason FROM bench.cases UNION ALL SELECT skip_reason FROM bench.age_configs) c
+ WHERE skip_reason IS NOT NULL \gset
 \if :has_skipped
 \echo
 \echo '=== Cases not run'
-SELECT key AS "case", skip_reason AS reason FROM bench.cases WHERE skip_reason IS NOT NULL ORDER BY ord;
+SELECT key AS "case", skip_reason AS reason
+  FROM (SELECT ord, key, skip_reason FROM bench.cases
+        UNION ALL SELECT 1000 + ord, key, skip_reason FROM bench.age_configs) c
+ WHERE skip_reason IS NOT NULL ORDER BY ord;
 \endif
 
 SELECT count(*) > 0 AS has_errors FROM bench.errors \gset

@@ -16,10 +16,12 @@
 #   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
 #   BENCH_REPS           repetitions of every section, or per section:
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
-#   BENCH_SECTIONS       which sections to run              ("gen insert sort")
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort age")
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
-#   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (1GB)
+#   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (2GB)
+#   BENCH_PG_UUIDV7_SRC  pg_uuidv7's source, built when Debian's package cannot
+#                        be fetched (test/bench/pg_uuidv7.sh)
 #   BENCH_EXTRA_SQL      a file run after cases.sql: more bench.add_case() calls
 #                        (or objects they need), e.g. to try out a generator
 #   BENCH_CONF           extra postgresql.conf lines for the bench server
@@ -43,6 +45,10 @@ jit = off
 max_parallel_workers_per_gather = 0
 ${BENCH_CONF:-}"
   sandbox_dir=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag}
+  # the server's own pg_config: inside the sandbox PATH leads to a copy whose
+  # paths point into the private prefix
+  BENCH_PG_CONFIG=$(command -v "${PG_CONFIG:-pg_config}")
+  export BENCH_PG_CONFIG
   set +e
   IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" SANDBOX_DIR="$sandbox_dir" \
     SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" \
@@ -78,9 +84,9 @@ SORT_N=${BENCH_SORT_N:-$def_sort_n}
 GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
 INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
 SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
-SECTIONS=${BENCH_SECTIONS:-gen insert sort}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort age}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
-TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-1GB}
+TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-2GB}
 
 for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   if ! [[ ${!knob} =~ ^[1-9][0-9]*$ ]]; then
@@ -89,7 +95,7 @@ for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   fi
 done
 for section in $SECTIONS; do
-  case $section in gen|insert|sort) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -108,6 +114,12 @@ SQL
 }
 
 started=$(date +%s)
+# the anchor users would pick instead: pg_uuidv7, into this server's prefix only
+if anchor=$(bash "$here/pg_uuidv7.sh" "$BENCH_PG_CONFIG" "$SANDBOX_DIR/root" 2>&1); then
+  anchor_ok=1
+else
+  anchor_ok=0
+fi
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
 run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
     -f "$here/harness.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
@@ -121,7 +133,12 @@ UPDATE bench.cases SET skip_reason = 'not in BENCH_CASES'
    AND key <> ALL (regexp_split_to_array(btrim(:'wanted'), '[\s,]+'));
 SQL
 fi
-run_psql -o /dev/null -c "SELECT bench.prepare_cases($ROWS)"
+if [ "$anchor_ok" = 0 ]; then
+  run_psql -v why="$anchor" -o /dev/null <<'SQL'
+UPDATE bench.cases SET skip_reason = :'why' WHERE key = 'pg_uuidv7';
+SQL
+fi
+run_psql -o /dev/null -c "SELECT bench.prepare_cases($ROWS)" -c "SELECT bench.prepare_ages()"
 
 echo "=== uidx benchmark, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "tree:     $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?') ($top)"
@@ -137,6 +154,7 @@ echo "sizes:    generation N=$GEN_N x $GEN_REPS reps; inserts $ROWS rows in batc
 echo "          generation and sort sessions: work_mem=$WORK_MEM (no spill of generate_series or the sort), temp_buffers=$TEMP_BUFFERS"
 echo "cases:    $(run_psql -At -c "SELECT string_agg(key, ' ' ORDER BY ord) FROM bench.runnable")"
 echo "skipped:  $(run_psql -At -c "SELECT coalesce(string_agg(key, ' ' ORDER BY ord), 'none') FROM bench.cases WHERE skip_reason IS NOT NULL")"
+echo "anchor:   $anchor"
 
 declare -A broken=()
 
@@ -206,6 +224,23 @@ if runs_section sort; then
   fi
 fi
 
+# --- Index size against table age: one session per configuration ---------
+if runs_section age; then
+  echo
+  echo "--- index size against table age (index bytes per row; a sequential key's over the same rows)"
+  mapfile -t age_keys < <(run_psql -At -c "SELECT key FROM bench.age_configs WHERE skip_reason IS NULL ORDER BY ord")
+  for key in "${age_keys[@]}"; do
+    if ! run_psql -v key="$key" 2>&1 <<'SQL' | sed -u 's/^NOTICE:  //'
+CALL bench.run_age(:'key');
+SQL
+    then
+      echo "age configuration $key failed, see the log above" >"$errfile"
+      note_error age "$key" '' "$errfile"
+      run_psql -c 'DROP TABLE IF EXISTS public.bench_age, public.bench_age_seq' 2>/dev/null || true
+    fi
+  done
+fi
+
 # --- Report ------------------------------------------------------------------
 run_psql -v sections="$SECTIONS" -f "$here/report.sql"
 elapsed=$(( $(date +%s) - started ))
@@ -221,5 +256,7 @@ if [ -n "${BENCH_RESULTS_FILE:-}" ]; then
     run_psql -c "SELECT * FROM bench.errors"
     echo "=== Cases"
     run_psql -c "SELECT ord, key, label, gen, gen_from, gen_n, insert_type, insert_default, sort, gen_targets, insert_targets, sort_targets, skip_reason FROM bench.cases ORDER BY ord"
+    echo "=== Table age configurations and measurements"
+    run_psql -c "SELECT * FROM bench.age_configs ORDER BY ord" -c "SELECT * FROM bench.age_results ORDER BY at"
   } >"$BENCH_RESULTS_FILE.raw"
 fi

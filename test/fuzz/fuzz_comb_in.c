@@ -14,12 +14,13 @@
  *    encodes back to the same days and ticks (a full day of ticks, accepted
  *    like RT.Comb does, is the next midnight);
  *  - stamping the prefix COMB time read from a version-4 value changes nothing;
- *  - the monotonic generator step (the input's first 40 bytes read as a
- *    previous state, a clock reading and random draws) always moves forward,
- *    and the packed COMBs of the two states are in order: prefix COMBs as
- *    uuid (memcmp), suffix and SQL Server COMBs by a comparator written
- *    from the definition of SQL Server's order (SqlGuid); every packed value
- *    is version 4, variant 10 and carries the tick's time and fraction;
+ *  - the monotonic generator step (the input's first 32 bytes read as a
+ *    previous tick, a clock reading and random bytes) always moves forward,
+ *    and the packed COMBs of the two ticks are in order whatever their
+ *    random bytes: prefix COMBs as uuid (memcmp), suffix and SQL Server
+ *    COMBs by a comparator written from the definition of SQL Server's order
+ *    (SqlGuid); every packed value is version 4, variant 10 and carries the
+ *    tick's time and fraction and the random bytes;
  *  - the clock-to-tick conversions never go backwards, and at whole
  *    microseconds the SQL Server tick is the one comb_sqlserver_datetime
  *    gives.
@@ -80,68 +81,79 @@ sqlguid_compare(const uint8_t a[UIDX_LEN], const uint8_t b[UIDX_LEN])
 	return 0;
 }
 
-/* version 4, variant 10, and the tick's time field and fraction */
+/* version 4, variant 10, the tick's time field and fraction, the random bytes */
 static void
-check_packed(const uint8_t id[UIDX_LEN], const CombMonotonic *v, int prefix, uint64_t field)
+check_packed(const uint8_t id[UIDX_LEN], uint64_t tick, const uint8_t rand8[8],
+			 int prefix, uint64_t field)
 {
 	uint64_t	fraction = prefix ? uidx_load_be(id + 6, 2) & 0xFFF
-		: uidx_load_be(id + 8, 2) >> 2 & 0xFFF;
+		: uidx_load_be(id + 8, 2) & 0x3FFF;
+	uint64_t	mask = prefix ? 0xFFF : 0x3FFF;
+	const uint8_t *random = id + (prefix ? 8 : 0);
 
-	if (!comb_is_version4(id) || fraction != (v->tick & 0xFFF) ||
+	if (!comb_is_version4(id) || fraction != (tick & mask) ||
 		uidx_load_be(id + (prefix ? 0 : 10), 6) != field)
 		abort();
+	for (int i = 0; i < 8; i++)
+	{
+		uint8_t		keep = (prefix && i == 0) ? 0x3F : (!prefix && i == 6) ? 0x0F : 0xFF;
+
+		if ((random[i] & keep) != (rand8[i] & keep))
+			abort();
+	}
 }
 
+/*
+ * One step of a generator: a previous tick and a clock reading (the input's
+ * first 16 bytes, reduced to what the layout holds), two sets of random bytes.
+ */
 static void
 check_monotonic(const uint8_t *data, size_t size)
 {
-	uint8_t		in[40] = {0};
-	uint64_t	tick_mask = (UINT64_C(1) << 60) - 1;
-	CombMonotonic prev;
-	CombMonotonic next;
-	uint64_t	now_tick;
-	uint64_t	fresh;
-	uint32_t	step;
+	uint8_t		in[32] = {0};
+	uint64_t	prev;
+	uint64_t	now;
+	uint64_t	next;
+	const uint8_t *r1 = in + 16;
+	const uint8_t *r2 = in + 24;
 	uint8_t		a[UIDX_LEN];
 	uint8_t		b[UIDX_LEN];
 
 	memcpy(in, data, size < sizeof(in) ? size : sizeof(in));
-	prev.tick = uidx_load_be(in, 8) & tick_mask;
-	prev.counter = uidx_load_be(in + 8, 8) & COMB_COUNTER_MAX;
-	now_tick = uidx_load_be(in + 16, 8) & tick_mask;
-	fresh = uidx_load_be(in + 24, 8);
-	step = (uint32_t) uidx_load_be(in + 32, 4);
 
-	/* the unix-ms layouts: every 60-bit tick but the last can be moved on from */
-	if (prev.tick == COMB_UNIX_MS_TICK_MAX)
-		prev.tick--;
-	comb_monotonic_next(&prev, now_tick, fresh, step, &next);
-	if (next.counter > COMB_COUNTER_MAX ||
-		!(next.tick > prev.tick || (next.tick == prev.tick && next.counter > prev.counter)))
+	/* prefix COMB: uuid order */
+	prev = uidx_load_be(in, 8) % COMB_PREFIX_TICK_MAX;
+	now = uidx_load_be(in + 8, 8) % (COMB_PREFIX_TICK_MAX + 1);
+	next = (uint64_t) uidx_ascending((int64_t) prev, (int64_t) now, 1);
+	if (next <= prev || next < now)
 		abort();
-	if (next.tick < now_tick)
-		abort();
-	comb_prefix_pack(&prev, a);
-	comb_prefix_pack(&next, b);
-	check_packed(a, &prev, 1, prev.tick >> 12);
-	check_packed(b, &next, 1, next.tick >> 12);
+	comb_prefix_pack(prev, r1, a);
+	comb_prefix_pack(next, r2, b);
+	check_packed(a, prev, r1, 1, prev >> COMB_PREFIX_FRACTION_BITS);
+	check_packed(b, next, r2, 1, next >> COMB_PREFIX_FRACTION_BITS);
 	if (memcmp(a, b, UIDX_LEN) >= 0)
 		abort();
-	comb_suffix_pack(&prev, a);
-	comb_suffix_pack(&next, b);
-	check_packed(a, &prev, 0, prev.tick >> 12);
-	check_packed(b, &next, 0, next.tick >> 12);
+
+	/* comb (suffix COMB): SQL Server's order */
+	prev = uidx_load_be(in, 8) % COMB_SUFFIX_TICK_MAX;
+	now = uidx_load_be(in + 8, 8) % (COMB_SUFFIX_TICK_MAX + 1);
+	next = (uint64_t) uidx_ascending((int64_t) prev, (int64_t) now, 1);
+	comb_suffix_pack(prev, r1, a);
+	comb_suffix_pack(next, r2, b);
+	check_packed(a, prev, r1, 0, prev >> COMB_SQLORDER_FRACTION_BITS);
+	check_packed(b, next, r2, 0, next >> COMB_SQLORDER_FRACTION_BITS);
 	if (sqlguid_compare(a, b) >= 0)
 		abort();
 
-	/* the SQL Server layout holds ticks up to 2079-06-06 */
-	prev.tick %= COMB_SQLSERVER_TICK_MAX;
-	now_tick %= COMB_SQLSERVER_TICK_MAX + 1;
-	comb_monotonic_next(&prev, now_tick, fresh, step, &next);
-	comb_sqlserver_pack(&prev, a);
-	comb_sqlserver_pack(&next, b);
-	check_packed(a, &prev, 0, (prev.tick >> 12) / COMB_SQLSERVER_TICKS_PER_DAY << 32 |
-				 (prev.tick >> 12) % COMB_SQLSERVER_TICKS_PER_DAY);
+	/* SQL Server COMB: days since 1900 and ticks, up to 2079-06-06 */
+	prev = uidx_load_be(in, 8) % COMB_SQLSERVER_TICK_MAX;
+	now = uidx_load_be(in + 8, 8) % (COMB_SQLSERVER_TICK_MAX + 1);
+	next = (uint64_t) uidx_ascending((int64_t) prev, (int64_t) now, 1);
+	comb_sqlserver_pack(prev, r1, a);
+	comb_sqlserver_pack(next, r2, b);
+	check_packed(a, prev, r1, 0,
+				 (prev >> 14) / COMB_SQLSERVER_TICKS_PER_DAY << 32 |
+				 (prev >> 14) % COMB_SQLSERVER_TICKS_PER_DAY);
 	if (sqlguid_compare(a, b) >= 0)
 		abort();
 }
@@ -158,10 +170,10 @@ check_ticks(const uint8_t *data, size_t size)
 	int64_t		us;
 	int64_t		t;
 	uint8_t		id[UIDX_LEN];
-	CombMonotonic v = {0, 0};
+	uint8_t		zero[8] = {0};
 
-	if (size > 40)
-		memcpy(in, data + 40, size - 40 < sizeof(in) ? size - 40 : sizeof(in));
+	if (size > 32)
+		memcpy(in, data + 32, size - 32 < sizeof(in) ? size - 32 : sizeof(in));
 	ns1 = first + (int64_t) (uidx_load_be(in, 8) % span);
 	ns2 = first + (int64_t) (uidx_load_be(in + 8, 8) % span);
 	if (ns1 > ns2)
@@ -172,14 +184,14 @@ check_ticks(const uint8_t *data, size_t size)
 	}
 	if (comb_sqlserver_tick(ns1) > comb_sqlserver_tick(ns2))
 		abort();
-	if (ns1 >= 0 && comb_unix_ms_tick(ns1) > comb_unix_ms_tick(ns2))
+	if (ns1 >= 0 && comb_unix_ms_tick(ns1, 14) > comb_unix_ms_tick(ns2, 14))
 		abort();
-	if (ns1 >= 0 && comb_unix_ms_tick(ns1) >> 12 != (uint64_t) (ns1 / 1000000))
+	if (ns1 >= 0 && (comb_unix_ms_tick(ns1, 12) >> 12 != (uint64_t) (ns1 / 1000000) ||
+					 comb_unix_ms_tick(ns1, 14) >> 2 != comb_unix_ms_tick(ns1, 12)))
 		abort();
 
 	us = uidx_floor_div(ns1, 1000);
-	v.tick = comb_sqlserver_tick(us * 1000);
-	comb_sqlserver_pack(&v, id);
+	comb_sqlserver_pack(comb_sqlserver_tick(us * 1000), zero, id);
 	if (uidx_load_be(id + 10, 6) != comb_sqlserver_datetime(us))
 		abort();
 }

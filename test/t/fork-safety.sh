@@ -106,8 +106,7 @@ check_postmaster "before generation"
 
 # 2. name | expression | random fields as first_bit:length (bit 0 = the
 # most significant bit of the 16 bytes; version and variant bits excluded,
-# and in the monotonic COMBs the clock fraction, the counter's top bit, which
-# a backend's first id leaves 0 for headroom, and the lone bit after it)
+# and the clock fraction of the monotonic COMBs)
 generators="
 iuid_generate|iuid_generate(1, 1)|74:54
 iuid_generate_at|iuid_generate_at(now(), 1, 1)|74:54
@@ -115,7 +114,7 @@ uuidv7|uuidv7()|66:62
 uuidv7_shift|uuidv7('-1 hour')|66:62
 luuid_generate|luuid_generate('Order', 1)|68:60
 luuid_nextval|luuid_nextval('fork_seq', 'Order')|68:60
-comb_prefix_generate|comb_prefix_generate()|67:61
+comb_prefix_generate|comb_prefix_generate()|66:62
 comb_suffix_generate|comb_suffix_generate()|0:48 52:12
 comb_short_prefix_generate|comb_short_prefix_generate()|16:32 52:12 66:62
 comb_short_suffix_generate|comb_short_suffix_generate()|0:48 52:12 66:14 96:32

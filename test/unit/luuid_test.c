@@ -229,17 +229,17 @@ test_uuidv7_ascending(void)
 	{
 		uint8_t		b[UIDX_LEN];
 
-		previous = uuidv7_ascending_ns(previous, stuck, step);
+		previous = uidx_ascending(previous, stuck, step);
 		expect_int("ascending ns", previous, stuck + call * step);
 		pack_ns(previous, UINT64_C(0x0123456789abcdef), 12, b);
 		expect_uuid("ascending uuid", b, want[call]);
 	}
 	/* a clock set back an hour: still previous + step */
 	expect_int("clock set back",
-			   uuidv7_ascending_ns(previous, stuck - INT64_C(3600000000000), step),
+			   uidx_ascending(previous, stuck - INT64_C(3600000000000), step),
 			   previous + step);
 	/* a clock that moved on enough is taken as it is */
-	expect_int("clock ahead", uuidv7_ascending_ns(previous, previous + 246, step),
+	expect_int("clock ahead", uidx_ascending(previous, previous + 246, step),
 			   previous + 246);
 }
 
