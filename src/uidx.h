@@ -14,6 +14,10 @@
 /* postgres.h must come first in server code; the fuzz harnesses go without. */
 #ifndef UIDX_NO_POSTGRES
 #include "postgres.h"
+/* The versions that are built and tested: README "Supported servers". */
+#if PG_VERSION_NUM < 150000
+#error "uidx needs PostgreSQL 15 or later"
+#endif
 #endif
 #include <stdbool.h>
 #include <stddef.h>
