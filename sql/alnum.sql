@@ -1,10 +1,10 @@
--- Alphanumeric IDs (spec A3): base-62 blocks of 11 characters per 64-bit half.
+-- Alphanumeric IDs (FORMATS.md §A3): base-62 blocks of 11 characters per 64-bit half.
 SET timezone = 'UTC';
 
 \i sql/include/error_of.sql
 
 -- ---------------------------------------------------------------------------
--- Spec vectors
+-- Vectors of FORMATS.md §A3
 -- ---------------------------------------------------------------------------
 -- long -> 11 characters (ulong vectors above 2^63 - 1 appear below, as the
 -- low block of a uuid)

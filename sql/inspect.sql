@@ -5,7 +5,7 @@ INSERT INTO iuid_service_entity VALUES (7, 'AyanOrder');
 CREATE TABLE people (id uuid PRIMARY KEY);
 SELECT luuid_register_group('Person', 'people') AS person_group;
 
--- a sample of every kind (spec vectors), each with all its readings in rank order
+-- a sample of every kind (FORMATS.md vectors), each with all its readings in rank order
 SELECT sample, rank, i.kind, i.ts, i.details
 FROM (VALUES
     ('iuid',            '01901be0-f3ae-802a-81ea-aaaaaaaaaaaa'),

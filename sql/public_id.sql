@@ -1,4 +1,4 @@
--- Public identities (spec A4): AES-ECB of one block under uidx.public_id_key.
+-- Public identities (FORMATS.md §A4): AES-ECB of one block under uidx.public_id_key.
 SET timezone = 'UTC';
 
 \i sql/include/error_of.sql
@@ -63,7 +63,7 @@ SELECT public_id_encode(1088824355131185736905670087::numeric) AS from_numeric,
        public_id_decode_distid('30322474-a954-ffa9-941c-6f038afe4ff1') AS back_distid,
        public_id_decode_distid(alnum_decode_uuid('48XoooHHCe1CiOHrghM7Dl')) AS back_from_alnum;
 
--- spec vectors: input | public uuid | alnum22 | decodes as bigint, numeric, uuid
+-- FORMATS.md §A4 vectors: input | public uuid | alnum22 | decodes as bigint, numeric, uuid
 SELECT input, public_id, alnum_encode(public_id) AS alnum22,
        public_id_decode_bigint(public_id) AS as_bigint,
        public_id_decode_numeric(public_id) AS as_numeric,

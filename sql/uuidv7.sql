@@ -1,5 +1,5 @@
 SET timezone = 'UTC';
--- UUIDv7 as PostgreSQL 18 makes it (spec section E).  The vectors with fixed
+-- UUIDv7 as PostgreSQL 18 makes it (FORMATS.md §E).  The vectors with fixed
 -- clock and random bits are checked on the pure core by test/t/unit-luuid.sh;
 -- here the SQL functions are checked by structure.
 

@@ -1,5 +1,5 @@
 /*
- * alnum.c -- SQL interface of the alphanumeric ID encoding (spec A3).
+ * alnum.c -- SQL interface of the alphanumeric ID encoding (FORMATS.md §A3).
  *
  * The encoding itself is the shared pure code in codec.c; this file only
  * maps SQL types onto it: bigint -> 11 characters, numeric and distid -> 16,

@@ -212,7 +212,7 @@ uidx_numeric_text_to_u128(const char *text, uint8_t out[UIDX_LEN])
 }
 
 /* ---------------------------------------------------------------------------
- * Alphanumeric block encoding (spec A3).  Each 64-bit big-endian half is
+ * Alphanumeric block encoding (FORMATS.md §A3).  Each 64-bit big-endian half is
  * written as exactly 11 base-62 digits on its own, never the whole value as
  * one number: that is what Architect.Identities does, and why its decimal
  * form is 16 characters.  The alphabet is in ASCII order, so byte-wise

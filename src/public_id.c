@@ -1,5 +1,5 @@
 /*
- * public_id.c -- Architect.Identities' public identities (spec A4): an ID is
+ * public_id.c -- Architect.Identities' public identities (FORMATS.md §A4): an ID is
  * put into one 16-byte block, encrypted with AES (ECB, one block, no
  * padding) under the secret uidx.public_id_key, and shown as a uuid that
  * reveals nothing.  Decoding checks the zero bytes the plaintext must have,

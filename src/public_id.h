@@ -1,5 +1,5 @@
 /*
- * public_id.h -- the pure core of public identities (spec A4): the AES
+ * public_id.h -- the pure core of public identities (FORMATS.md §A4): the AES
  * plaintext block of each input type, and the checks that reject a forged
  * block on the way back.  The cipher itself is OpenSSL's (public_id.c).
  */

@@ -144,7 +144,7 @@ typedef enum UidxNumericStatus
 extern UidxNumericStatus uidx_numeric_text_to_u128(const char *text,
 												   uint8_t out[UIDX_LEN]);
 
-/* ---- the alphanumeric (base-62 block) encoding, spec A3 (codec.c) ---- */
+/* ---- the alphanumeric (base-62 block) encoding, FORMATS.md §A3 (codec.c) ---- */
 
 #define UIDX_ALNUM_BLOCK_LEN	11	/* one 64-bit half */
 #define UIDX_ALNUM_U64_LEN		11	/* bigint */

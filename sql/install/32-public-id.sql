@@ -1,6 +1,6 @@
 -- ---------------------------------------------------------------------------
 -- Public identities: IDs encrypted with AES under uidx.public_id_key into a
--- uuid that reveals nothing (spec A4).  STABLE: the result depends on the key
+-- uuid that reveals nothing (FORMATS.md §A4).  STABLE: the result depends on the key
 -- setting.  Decoders return NULL for a forged or foreign value.
 -- ---------------------------------------------------------------------------
 CREATE FUNCTION public_id_encode(bigint) RETURNS uuid

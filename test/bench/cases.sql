@@ -3,7 +3,7 @@
 -- A case whose `needs` are not all functions of the installed uidx extension
 -- is skipped and listed as such, so cases of unmerged families can wait here.
 --
--- Targets are the issues' (issue 2 §7, issues 3, 4, 5 "Benchmark"):
+-- Targets are those of test/bench/README.md "Targets":
 --   gen   baseline-subtracted cost per item (count(expr) minus count(1))
 --   rate  insert rows/s;  index, wal  bytes per row;  sort  time
 
@@ -26,7 +26,7 @@ SELECT bench.add_case('iuid_plpgsql', 'iUID in PL/pgSQL (without uidx)',
     gen            => 'bench.iuid_plpgsql(1, 1)',
     insert_type    => 'uuid', insert_default => 'bench.iuid_plpgsql(1, 1)');
 
--- iUID (issue 2) ---------------------------------------------------------------
+-- iUID -----------------------------------------------------------------------
 SELECT bench.add_case('iuid', 'iuid_generate(1, 1)',
     needs          => '{iuid_generate}',
     gen            => 'iuid_generate(1, 1)',
@@ -36,7 +36,7 @@ SELECT bench.add_case('iuid', 'iuid_generate(1, 1)',
     sort           => true,
     sort_targets   => 'sort <= 1.1 x uuid');
 
--- COMB (issue 3) -------------------------------------------------------------
+-- COMB ---------------------------------------------------------------------
 SELECT bench.add_case('comb_prefix', 'comb_prefix_generate()',
     needs          => '{comb_prefix_generate}',
     gen            => 'comb_prefix_generate()',
@@ -75,7 +75,7 @@ SELECT bench.add_case('comb_sqlserver', 'comb_sqlserver_generate()',
     gen            => 'comb_sqlserver_generate()',
     gen_targets    => 'gen <= 0.4 x v4');
 
--- DistributedId (issue 4) ----------------------------------------------------
+-- DistributedId ------------------------------------------------------------
 -- Generation within the burst (a fresh backend can draw ~128K IDs at once),
 -- hence 100,000 per query.  Its inserts are paced by the same generator (about
 -- 128,000 IDs/s per backend past the burst), so they show the throttle.
@@ -129,7 +129,7 @@ SELECT bench.add_case('alnum', 'alnum_encode + alnum_decode_bigint',
     needs          => '{alnum_encode,alnum_decode_bigint}',
     gen            => 'alnum_decode_bigint(alnum_encode(g.i::bigint))');
 
--- PK-embedded UUID, UUIDv7, inspect (issue 5) --------------------------------
+-- PK-embedded UUID, UUIDv7, inspect ----------------------------------------
 SELECT bench.add_case('uuidv7', 'uuidv7()',
     needs          => '{uuidv7}',
     gen            => 'uuidv7()',

@@ -8,7 +8,7 @@
 # function exists in the installed extension.
 #
 #   CONC_CLIENTS=4 CONC_IDS=200000   the make test default (a few minutes in all);
-#                                    `make stress` runs the issue's 8 x 250,000
+#                                    `make stress` runs 8 x 250,000
 #   CONC_ONLY="uuidv7 iuid_generate" only these lines of generators.list
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
