@@ -179,11 +179,11 @@ for role in $app $reader postgres; do
 done
 # what each role learns about the key file setting, once uidx is loaded
 check "ordinary role cannot SHOW the key file setting" "ERROR:  42501" \
-  "$(sql $app "SELECT public_id_encode(0::bigint) IS NOT NULL" "SHOW uidx.public_id_key_file" | sed -n 2p | cut -c1-13)"
+  "$(sql $app "SELECT public_id_encode(0::bigint) IS NOT NULL" "SHOW uidx.public_id_key_file" | grep -m1 "^ERROR" | cut -c1-13)"
 check "pg_read_all_settings member sees the key file's name" "uidx_public_id.key" \
   "$(sql $reader "SELECT public_id_encode(0::bigint) IS NOT NULL" "SHOW uidx.public_id_key_file" | sed -n 2p)"
 check "pg_read_all_settings member cannot read the file" "ERROR:  42501" \
-  "$(sql $reader "SELECT pg_read_file('uidx_public_id.key')" | cut -c1-13)"
+  "$(sql $reader "SELECT pg_read_file('uidx_public_id.key')" | grep -m1 "^ERROR" | cut -c1-13)"
 # Without a preload the setting is a placeholder until uidx loads, so its
 # value (the file's name, not the key) is visible until then (README).
 if [ "$variant" = none ]; then
@@ -191,7 +191,7 @@ if [ "$variant" = none ]; then
     "$(sql $app "SHOW uidx.public_id_key_file")"
 else
   check "preloaded: the key file's name is hidden from the first query on" "ERROR:  42501" \
-    "$(sql $app "SHOW uidx.public_id_key_file" | cut -c1-13)"
+    "$(sql $app "SHOW uidx.public_id_key_file" | grep -m1 "^ERROR" | cut -c1-13)"
 fi
 # the search can fail: a superuser reads the file by design
 sql postgres "SELECT pg_read_file('uidx_public_id.key')" >"$out/control.out"
@@ -211,7 +211,7 @@ check "the value was stored in no catalog" "0" \
   "$(sql postgres "SELECT count(*) FROM pg_db_role_setting WHERE array_to_string(setconfig, ' ') LIKE '%public_id_key%'")"
 check "the value was stored in no file" "0" "$(grep -c -F "${old_key%%=*}" "$data/postgresql.auto.conf")"
 check "an ordinary role cannot set it at all" "ERROR:  42501" \
-  "$(sql $app "SELECT public_id_encode(0::bigint) IS NOT NULL" "SET uidx.public_id_key = '$old_key'" | sed -n 2p | cut -c1-13)"
+  "$(sql $app "SELECT public_id_encode(0::bigint) IS NOT NULL" "SET uidx.public_id_key = '$old_key'" | grep -m1 "^ERROR" | cut -c1-13)"
 if [ "$variant" = none ]; then
   # Before uidx loads, PostgreSQL takes any uidx.* value as a placeholder;
   # loading uidx then refuses it with a warning, and it is never a key.
