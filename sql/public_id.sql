@@ -28,7 +28,7 @@ SELECT q, pg_temp.error_of(q) FROM (VALUES
 -- wherever it is set, and the error does not repeat it; only '' (its
 -- default) is accepted, which is no key
 -- ---------------------------------------------------------------------------
-SELECT q, pg_temp.error_of(q) FROM (VALUES
+SELECT replace(q, current_database(), '<this database>') AS q, pg_temp.error_of(q) FROM (VALUES
     ('SET uidx.public_id_key = ''AAECAwQFBgcICQoLDA0ODw=='''),
     ('SET LOCAL uidx.public_id_key = ''AAECAwQFBgcICQoLDA0ODw=='''),
     ($$SELECT set_config('uidx.public_id_key', 'AAECAwQFBgcICQoLDA0ODw==', false)$$),
