@@ -44,8 +44,8 @@ alnum_encode_numeric(PG_FUNCTION_ARGS)
 {
 	uint8		value[UIDX_LEN];
 
-	uidx_numeric_to_u128(PG_GETARG_DATUM(0), uidx_decimal28_max,
-						 "alnum_encode(numeric)", value);
+	uidx_numeric_scale0_to_u128(PG_GETARG_DATUM(0), uidx_decimal28_max,
+								"alnum_encode(numeric)", value);
 	return alnum_encode_decimal_datum(value);
 }
 

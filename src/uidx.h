@@ -318,6 +318,13 @@ extern uint64 uidx_random_u64(void);
  */
 extern void uidx_numeric_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
 								 const char *target, uint8_t out[UIDX_LEN]);
+/*
+ * The same, but a numeric with a non-zero display scale (5.0, 0.0) raises
+ * 22023 first: Architect.Identities refuses a decimal with a scale where it
+ * stands for an ID (README, "Alphanumeric encoding").
+ */
+extern void uidx_numeric_scale0_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
+										const char *target, uint8_t out[UIDX_LEN]);
 extern Datum uidx_u128_to_numeric(const uint8_t in[UIDX_LEN]);
 /*
  * Raises 22P02 for a failed alphanumeric decode of `len` bytes of text into
