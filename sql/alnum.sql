@@ -1,10 +1,10 @@
--- Alphanumeric IDs (spec A3): base-62 blocks of 11 characters per 64-bit half.
+-- Alphanumeric IDs: base-62 blocks of 11 characters per 64-bit half.
 SET timezone = 'UTC';
 
 \i sql/include/error_of.sql
 
 -- ---------------------------------------------------------------------------
--- Spec vectors
+-- Vectors
 -- ---------------------------------------------------------------------------
 -- long -> 11 characters (ulong vectors above 2^63 - 1 appear below, as the
 -- low block of a uuid)
@@ -80,14 +80,24 @@ SELECT f, s, pg_temp.error_of(format('SELECT %s(%L)', f, s)) FROM (VALUES
     ('alnum_decode_uuid', '00000000000LygHa16AHYG'),  -- upstream: 0
     ('alnum_decode_uuid', '094954a8-622c-76ad-1b93')) x(f, s);
 
--- encoders refuse values without an alphanumeric form
+-- encoders refuse values without an alphanumeric form.  A numeric must have
+-- scale 0, as a decimal id must upstream: 0.0 and 5.000 are refused (22023)
+-- although whole; -0 is the numeric 0 (PostgreSQL has no negative zero)
 SELECT q, pg_temp.error_of(q) FROM (VALUES
     ('SELECT alnum_encode(-1::bigint)'),
     ('SELECT alnum_encode(-1::numeric)'),
     ('SELECT alnum_encode(1.5)'),
+    ('SELECT alnum_encode(0.0)'),
+    ('SELECT alnum_encode(5.000)'),
+    ('SELECT alnum_encode(-0.0)'),
+    ('SELECT alnum_encode(5::numeric(10,2))'),
     ('SELECT alnum_encode(10000000000000000000000000000)'),
-    ($$SELECT alnum_encode('NaN'::numeric)$$)) x(q);
-SELECT alnum_encode(5.000) AS integral_scale, alnum_decode_numeric(NULL) IS NULL AS strict;
+    ($$SELECT alnum_encode('NaN'::numeric)$$),
+    ($$SELECT alnum_encode('-Infinity'::numeric)$$)) x(q);
+SELECT alnum_encode('-0'::numeric) AS minus_zero, alnum_encode(5e0) AS exponent_scale_0,
+       alnum_encode(5.000::numeric(28,0)) AS cast_to_scale_0,
+       alnum_encode(5.000::distid) AS distid_cast_takes_scale,
+       alnum_decode_numeric(NULL) IS NULL AS strict;
 
 -- ---------------------------------------------------------------------------
 -- The text sorts like the values under COLLATE "C"
@@ -99,7 +109,7 @@ SELECT ('x' || substr(md5(i::text), 1, 16))::bit(64)::bigint & 92233720368547758
        md5(i::text || 'u')::uuid AS u,
        (CASE WHEN i % 2 = 0 THEN i % 3
              ELSE (('x' || substr(md5(i::text || 'h'), 1, 8))::bit(32)::bigint & 2147483647) % 542101086
-        END)::numeric * 2::numeric ^ 64
+        END)::numeric * 18446744073709551616  -- 2^64 (numeric ^ has a scale)
        + (('x' || substr(md5(i::text || 'l'), 1, 16))::bit(64)::bigint::numeric + 9223372036854775808) AS d
   FROM generate_series(1, 2000) i;
 SELECT (SELECT array_agg(b ORDER BY b) = array_agg(b ORDER BY alnum_encode(b) COLLATE "C") FROM sample) AS bigint_order,

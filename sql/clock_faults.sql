@@ -159,7 +159,7 @@ SELECT iuid_generate(1, 1) > :'last_iuid'::iuid AS iuid_increasing,
        comb_sqlserver_generate() > :'last_sqlserver'::comb AS sqlserver_increasing;
 
 -- ===========================================================================
--- DistributedId generators (spec A1, A2) under faults
+-- DistributedId generators (FORMATS.md §A1, §A2) under faults
 -- ===========================================================================
 -- They do not run ahead of the clock: when their random part is used up
 -- they borrow the next millisecond only within a window (distid: up to the
@@ -169,7 +169,7 @@ SELECT iuid_generate(1, 1) > :'last_iuid'::iuid AS iuid_increasing,
 -- window waits until statement_timeout cancels it; those steps run with a
 -- 2 s timeout, and the ids made before the wait are kept.  When the clock
 -- went back by more than about a second and the random part is used up,
--- upstream starts again from the earlier time (spec A1 step 4.4, A2), so its
+-- upstream starts again from the earlier time (FORMATS.md §A1 step 4.4, §A2), so its
 -- ids go backwards once; uidx moves on to the next millisecond instead, so
 -- every id of a backend stays above the one before.  The steps that show
 -- this make enough ids to use the random part up for certain (1000 distids,

@@ -1,4 +1,4 @@
--- COMB family: spec sections B1-B3 (vectors), the comb type, generators,
+-- COMB family: FORMATS.md §B1-§B3 (vectors), the comb type, generators,
 -- short-prefix validation, partitioning, errors and function markings.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
@@ -72,7 +72,7 @@ $$;
 -- ===========================================================================
 -- B1: uuid-creator prefix, suffix, short prefix and short suffix COMBs.
 -- The *_from_parts functions take the 16 bytes a generator would draw; the
--- spec's r16/r64/r48 go where uuid-creator puts them, and the bytes of the
+-- vectors' r16/r64/r48 go where uuid-creator puts them, and the bytes of the
 -- time field are filled with e7 to show that they are overwritten.
 -- ===========================================================================
 CREATE TEMP TABLE b1 (unix_ms bigint, r16 text, r64 text, r48 text,

@@ -1,4 +1,4 @@
--- DistributedId (spec A1) as the type distid, and DistributedId128 (spec A2).
+-- DistributedId (FORMATS.md §A1) as the type distid, and DistributedId128 (§A2).
 -- The generator traces with fixed clock and random inputs are replayed by
 -- test/unit/distid_unit.c (test/t/unit-distid.sh); here the SQL surface.
 SET timezone = 'UTC';
@@ -7,7 +7,7 @@ SET datestyle = 'ISO, YMD';
 \i sql/include/error_of.sql
 
 -- ---------------------------------------------------------------------------
--- Spec A1 vectors: clock | r48 -> ts45 | decimal | hex26 | alphanumeric.
+-- FORMATS.md §A1 vectors: clock | r48 -> ts45 | decimal | hex26 | alphanumeric.
 -- id = ts45 * 2^48 + r48, and ts45 is the clock minus the 1 s leeway.
 -- ---------------------------------------------------------------------------
 CREATE TEMP TABLE a1 (clock timestamptz, r48 text, ts45 bigint, dec text, hex26 text, alnum text);
@@ -203,7 +203,7 @@ SELECT note FROM distid_events
 DROP TABLE distid_events;
 
 -- ---------------------------------------------------------------------------
--- DistributedId128 (spec A2): uuid, version 7 with bit 64 clear
+-- DistributedId128 (FORMATS.md §A2): uuid, version 7 with bit 64 clear
 -- ---------------------------------------------------------------------------
 SELECT u, distid128_timestamp(u), alnum_encode(u) FROM (VALUES
     ('094954a8-622c-76ad-1b93-cdefcbdf0888'::uuid),   -- README: 2023-07-24T17:59:43.916Z

@@ -5,7 +5,7 @@ INSERT INTO iuid_service_entity VALUES (7, 'AyanOrder');
 CREATE TABLE people (id uuid PRIMARY KEY);
 SELECT luuid_register_group('Person', 'people') AS person_group;
 
--- a sample of every kind (spec vectors), each with all its readings in rank order
+-- a sample of every kind (FORMATS.md vectors), each with all its readings in rank order
 SELECT sample, rank, i.kind, i.ts, i.details
 FROM (VALUES
     ('iuid',            '01901be0-f3ae-802a-81ea-aaaaaaaaaaaa'),
@@ -48,14 +48,22 @@ SELECT count(*) FROM uidx_inspect(NULL);
 SELECT kind, details->>'group_name' AS group_name, details->>'relation' AS relation
 FROM uidx_inspect(luuid_generate('Person', 4242)::text);
 
--- with the public-id key, a public id decodes and goes first; forged ones stay opaque
-SET uidx.public_id_key = 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=';
+-- with the public-id key file, a public id decodes and goes first; forged ones stay opaque
+\set public_id_key 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
+\i sql/include/public_id_key.sql
+SET timezone = 'UTC';
 SELECT kind, details FROM uidx_inspect('30322474-a954-ffa9-941c-6f038afe4ff1');
 SELECT kind, details FROM uidx_inspect('48XoooHHCe1CiOHrghM7Dl');
 SELECT kind, details->>'decoded' AS decoded FROM uidx_inspect(public_id_encode(42::bigint)::text);
 SELECT count(*) FILTER (WHERE kind = 'public_id' AND details ? 'decoded') AS decoded_forgeries
 FROM generate_series(1, 2000) n, uidx_inspect(gen_random_uuid()::text);
-RESET uidx.public_id_key;
+-- an unusable key file is no error either: the public id is opaque again
+COPY (SELECT) TO PROGRAM 'cat >/dev/null; chmod 644 uidx_regress_public_id.key';
+\c
+SET timezone = 'UTC';
+SELECT kind, details FROM uidx_inspect('30322474-a954-ffa9-941c-6f038afe4ff1');
+\i sql/include/public_id_key_reset.sql
+SET timezone = 'UTC';
 
 -- mixed generated ids: every one is recognised first as what made it
 SELECT made_by, count(*) AS n, count(*) FILTER (WHERE first = expected) AS recognised

@@ -1,4 +1,4 @@
--- iUID (spec section C): type, vectors, generators, errors, opclasses, partitions
+-- iUID (FORMATS.md §C): type, vectors, generators, errors, opclasses, partitions
 SET timezone = 'UTC';
 SET extra_float_digits = 0;
 
@@ -12,7 +12,7 @@ EXCEPTION WHEN OTHERS THEN
 END $$;
 
 -- ---------------------------------------------------------------------------
--- Spec §C vectors: packing and every extractor
+-- FORMATS.md §C vectors: packing and every extractor
 -- ---------------------------------------------------------------------------
 CREATE TEMP TABLE iuid_vectors (at timestamptz, country int, entity int, rand bigint, expected text);
 INSERT INTO iuid_vectors VALUES

@@ -1,9 +1,9 @@
 SET timezone = 'UTC';
--- PK-embedded UUID with CRC-12 groups (spec section D).
+-- PK-embedded UUID with CRC-12 groups (FORMATS.md §D).
 
 \i sql/include/error_of.sql
 
--- ---- CRC-12: every spec vector, check value 0xDDD ----
+-- ---- CRC-12: every FORMATS.md §D vector, check value 0xDDD ----
 SELECT s, crc12(s) AS crc, lpad(upper(to_hex(crc12(s))), 3, '0') AS hex
   FROM (VALUES (''), ('a'), ('Person'), ('com.soqqo.system.domain.Person'),
                ('123456789'), ('java.lang.Long'), ('java.lang.String'),
@@ -23,7 +23,7 @@ SELECT luuid_from_short('66', 'com.soqqo.system.domain.Person') AS pk102,
        luuid_from_short('b3', 'java.lang.Long') AS pk179,
        luuid_from_short('ffffffffffff', 'a') AS pk_max;
 
--- ---- extraction on the spec vectors ----
+-- ---- extraction on the FORMATS.md §D vectors ----
 SELECT u, luuid_pk(u) AS pk, luuid_group(u) AS grp, luuid_short(u) AS short
   FROM (VALUES ('00000000-0066-6f47-a012-3456789abcde'::uuid),
                ('00000000-0001-62b6-a000-000000000000'),

@@ -12,7 +12,7 @@ SELECT p.oid, p.oid::regprocedure AS function, l.lanname AS language, p.prosecde
   JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
   JOIN pg_language l ON l.oid = p.prolang
  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx');
-SELECT count(*) AS functions, count(*) FILTER (WHERE prosecdef) AS security_definer
+SELECT count(*) > 0 AS has_functions, count(*) FILTER (WHERE prosecdef) AS security_definer
   FROM pg_temp.uidx_functions;
 
 -- ===========================================================================

@@ -1,5 +1,5 @@
 /*
- * alnum.c -- SQL interface of the alphanumeric ID encoding (spec A3).
+ * alnum.c -- SQL interface of the alphanumeric ID encoding (FORMATS.md §A3).
  *
  * The encoding itself is the shared pure code in codec.c; this file only
  * maps SQL types onto it: bigint -> 11 characters, numeric and distid -> 16,
@@ -44,8 +44,8 @@ alnum_encode_numeric(PG_FUNCTION_ARGS)
 {
 	uint8		value[UIDX_LEN];
 
-	uidx_numeric_to_u128(PG_GETARG_DATUM(0), uidx_decimal28_max,
-						 "alnum_encode(numeric)", value);
+	uidx_numeric_scale0_to_u128(PG_GETARG_DATUM(0), uidx_decimal28_max,
+								"alnum_encode(numeric)", value);
 	return alnum_encode_decimal_datum(value);
 }
 

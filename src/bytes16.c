@@ -174,16 +174,6 @@ bytes16_memcmp_cmp(Datum x, Datum y, SortSupport ssup)
 
 #if SIZEOF_DATUM >= 8
 
-#if PG_VERSION_NUM < 150000
-static int
-ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
-{
-	if (x < y)
-		return -1;
-	return x > y ? 1 : 0;
-}
-#endif
-
 static Datum
 bytes16_abbrev_convert(Datum original, SortSupport ssup)
 {

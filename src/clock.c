@@ -2,7 +2,7 @@
  * clock.c -- the one clock every generator reads, and its test controls.
  *
  * Tests must be able to step the clock back, freeze it and jump it forward
- * (issue: clock faults).  That is done with two superuser-only settings
+ * (sql/clock_faults.sql).  That is done with two superuser-only settings
  * rather than a build flag, so the very binary users run is the one tested.
  * They cannot be left on unnoticed: every statement that reads the clock
  * while either is active gets a WARNING.

@@ -212,7 +212,7 @@ uidx_numeric_text_to_u128(const char *text, uint8_t out[UIDX_LEN])
 }
 
 /* ---------------------------------------------------------------------------
- * Alphanumeric block encoding (spec A3).  Each 64-bit big-endian half is
+ * Alphanumeric block encoding (FORMATS.md §A3).  Each 64-bit big-endian half is
  * written as exactly 11 base-62 digits on its own, never the whole value as
  * one number: that is what Architect.Identities does, and why its decimal
  * form is 16 characters.  The alphabet is in ASCII order, so byte-wise
@@ -385,14 +385,22 @@ uidx_alnum_decode_decimal(const char *text, size_t len, uint8_t out[UIDX_LEN])
 #include "utils/builtins.h"
 #include "utils/numeric.h"
 
-void
-uidx_numeric_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
-					 const char *target, uint8_t out[UIDX_LEN])
+static void
+numeric_to_u128(Datum numeric, const uint8_t max[UIDX_LEN], const char *target,
+				bool scale_zero, uint8_t out[UIDX_LEN])
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(numeric_out, numeric));
-	UidxNumericStatus status = uidx_numeric_text_to_u128(text, out);
+	UidxNumericStatus status;
 	char		max_text[UIDX_U128_DECIMAL_BUFLEN];
 
+	/* numeric_out prints a decimal point exactly when the display scale is not 0 */
+	if (scale_zero && strchr(text, '.') != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("value %s has a non-zero scale, which %s does not accept", text, target),
+				 errdetail("An ID is an integer of scale 0, as in Architect.Identities: 5, not 5.0."),
+				 errhint("Cast a whole value written with a scale, such as 5.000, to numeric(28,0) first.")));
+	status = uidx_numeric_text_to_u128(text, out);
 	if (status == UIDX_NUMERIC_OK && uidx_u128_compare(out, max) <= 0)
 	{
 		pfree(text);
@@ -405,6 +413,20 @@ uidx_numeric_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
 			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 			 errmsg("value %s is out of range for %s", text, target),
 			 errdetail("Only the integers from 0 to %s are accepted.", max_text)));
+}
+
+void
+uidx_numeric_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
+					 const char *target, uint8_t out[UIDX_LEN])
+{
+	numeric_to_u128(numeric, max, target, false, out);
+}
+
+void
+uidx_numeric_scale0_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
+							const char *target, uint8_t out[UIDX_LEN])
+{
+	numeric_to_u128(numeric, max, target, true, out);
 }
 
 Datum

@@ -1,5 +1,5 @@
 /*
- * comb.c -- COMB UUIDs: random UUIDs with a time part (spec section B).
+ * comb.c -- COMB UUIDs: random UUIDs with a time part (FORMATS.md §B).
  *
  *   prefix COMB        TTTTTTTT-TTTT-4rrr-Vrrr-rrrrrrrrrrrr   uuid-creator, RT.Comb PostgreSql
  *   suffix COMB        rrrrrrrr-rrrr-4rrr-Vrrr-TTTTTTTTTTTT   uuid-creator, RT.Comb Sql; the comb type

@@ -1,5 +1,5 @@
 /*
- * comb.h -- the pure core of the COMB family (spec section B).
+ * comb.h -- the pure core of the COMB family (FORMATS.md §B).
  *
  * Every COMB starts as 16 random bytes; a time (or sequence) field is
  * stamped over some of them and version 4 / variant 10 is forced, exactly

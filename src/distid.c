@@ -1,6 +1,6 @@
 /*
- * distid.c -- Architect.Identities' DistributedId (spec A1) as the type
- * `distid`, and its 128-bit sibling DistributedId128 (spec A2) on uuid.
+ * distid.c -- Architect.Identities' DistributedId (FORMATS.md §A1) as the type
+ * `distid`, and its 128-bit sibling DistributedId128 (FORMATS.md §A2) on uuid.
  *
  * The top half of the file is the pure core (also built into the unit tests
  * with UIDX_NO_POSTGRES); the bottom half is the SQL interface.
@@ -55,7 +55,7 @@ distid_parse_text(const char *text, uint8_t out[UIDX_LEN])
 }
 
 /*
- * Spec A1, step by step.  T runs up to 1000 ms behind the clock: within one
+ * FORMATS.md §A1, step by step.  T runs up to 1000 ms behind the clock: within one
  * T the random part grows by random 41-bit increments (about 128 IDs per ms);
  * when it would overflow, T may advance ahead of the lagging clock up to
  * now - 1 ms, so a backend can burst about 128,000 IDs at once; beyond that
@@ -143,7 +143,7 @@ distid128_unpack(const uint8_t in[UIDX_LEN], Distid128State *value)
 }
 
 /*
- * Spec A2.  Without a leeway there is no burst beyond the 2^74 / 2^57 (about
+ * FORMATS.md §A2.  Without a leeway there is no burst beyond the 2^74 / 2^57 (about
  * 131,000) IDs one millisecond holds on average.
  */
 DistidStep
@@ -240,7 +240,7 @@ clock_ms_since(int64 epoch_unix_ms)
 
 /*
  * Acts on what a generator step asked for; true once it emitted.  Sleeping
- * 1 ms is the throttle of spec A1 and A2: the step is retried with a fresh
+ * 1 ms is the throttle of FORMATS.md §A1 and §A2: the step is retried with a fresh
  * clock reading (and the same random draw) until the clock catches up.
  */
 static bool

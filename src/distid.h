@@ -1,5 +1,5 @@
 /*
- * distid.h -- the pure core of the DistributedId family (spec A1, A2).
+ * distid.h -- the pure core of the DistributedId family (FORMATS.md §A1, §A2).
  */
 #ifndef UIDX_DISTID_H
 #define UIDX_DISTID_H
@@ -30,7 +30,7 @@ extern const char *distid_invalid_reason(const uint8_t in[UIDX_LEN]);
 
 /*
  * The text forms distid input accepts: exactly 16 characters are the
- * alphanumeric form (spec A3); otherwise 1 to 28 ASCII digits, leading zeros
+ * alphanumeric form (FORMATS.md §A3); otherwise 1 to 28 ASCII digits, leading zeros
  * allowed, no sign, no white space.  Does not check the 2^93 limit.
  */
 extern bool distid_parse_text(const char *text, uint8_t out[UIDX_LEN]);
@@ -59,7 +59,7 @@ typedef struct DistidState
 } DistidState;
 
 /*
- * The spec A1 generator step.  now_ms is the clock in milliseconds since
+ * The FORMATS.md §A1 generator step.  now_ms is the clock in milliseconds since
  * 1900-01-01 (without the leeway); random48 is a fresh draw (only its low 48
  * bits are used), drawn once per ID and passed again on a retry.
  */
@@ -89,7 +89,7 @@ extern void distid128_pack(const Distid128State *value, uint8_t out[UIDX_LEN]);
 /* false when the bytes are not DistributedId128-shaped (version 7, bit 64 clear) */
 extern bool distid128_unpack(const uint8_t in[UIDX_LEN], Distid128State *value);
 
-/* The spec A2 generator step; now_ms counts from 1700-01-01. */
+/* The FORMATS.md §A2 generator step; now_ms counts from 1700-01-01. */
 extern DistidStep distid128_next(Distid128State *state, int64_t now_ms,
 								 uint64_t random_high, uint64_t random_low);
 

@@ -25,8 +25,8 @@ typedef enum UidxForm
 {
 	UIDX_FORM_UUID,				/* hex, as uuid_in takes it */
 	UIDX_FORM_DECIMAL,			/* up to 28 digits (DistributedId) */
-	UIDX_FORM_ALNUM16,			/* DistributedId, spec A3 */
-	UIDX_FORM_ALNUM22			/* a 128-bit value, spec A3 */
+	UIDX_FORM_ALNUM16,			/* DistributedId, FORMATS.md §A3 */
+	UIDX_FORM_ALNUM22			/* a 128-bit value, FORMATS.md §A3 */
 } UidxForm;
 
 typedef struct UidxReading

@@ -1,5 +1,5 @@
 /*
- * iuid.c -- inDrive's iUID, a UUIDv8 (spec section C):
+ * iuid.c -- inDrive's iUID, a UUIDv8 (FORMATS.md §C):
  *
  *   TTTTTTTT-TTTT-8Fcc-Vsrr-rrrrrrrrrrrr
  *   48-bit unix ms | version 8 | format version F (0) | country |

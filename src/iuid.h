@@ -1,5 +1,5 @@
 /*
- * iuid.h -- the pure core of the iUID family (spec section C).
+ * iuid.h -- the pure core of the iUID family (FORMATS.md §C).
  */
 #ifndef UIDX_IUID_H
 #define UIDX_IUID_H

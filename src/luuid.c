@@ -1,5 +1,5 @@
 /*
- * luuid.c -- the PK-embedded UUID with CRC-12 groups (spec section D), after
+ * luuid.c -- the PK-embedded UUID with CRC-12 groups (FORMATS.md §D), after
  * R. Buckland's io.straight.fw.model.Uuid (first revision):
  *
  *   msb = pk << 16 | 6 << 12 | group      lsb = 0xA << 60 | random60

@@ -1,5 +1,5 @@
 /*
- * luuid.h -- the pure core of the PK-embedded UUID family (spec section D).
+ * luuid.h -- the pure core of the PK-embedded UUID family (FORMATS.md §D).
  *
  *   pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr
  *   48-bit primary key | nibble 6 | 12-bit group (CRC-12 of a name) |
@@ -18,13 +18,13 @@
 #define LUUID_SHORT_MAX_LEN 12
 
 /*
- * The seed's CRC-12: width 12, poly 0x80F, init 0xFFF, reflected in and out,
+ * Buckland's CRC-12: width 12, poly 0x80F, init 0xFFF, reflected in and out,
  * xorout 0xFFF (check value 0xDDD).  No CRC catalogue lists it.
  */
 extern int	luuid_crc12(const uint8_t *data, size_t len);
 
 /*
- * Packs the layout.  Like the seed's Java shift, bits of pk above 48 and of
+ * Packs the layout.  Like Buckland's Java shift, bits of pk above 48 and of
  * random above 60 are dropped; callers that must reject them check first.
  */
 extern void luuid_pack(uint64_t pk, int group, uint64_t random60,

@@ -1,9 +1,9 @@
 /*
- * public_id.c -- Architect.Identities' public identities (spec A4): an ID is
- * put into one 16-byte block, encrypted with AES (ECB, one block, no
- * padding) under the secret uidx.public_id_key, and shown as a uuid that
- * reveals nothing.  Decoding checks the zero bytes the plaintext must have,
- * so a forged or mistyped public id decodes to NULL.
+ * public_id.c -- Architect.Identities' public identities: an ID is put into
+ * one 16-byte block, encrypted with AES (ECB, one block, no padding) under
+ * the secret key read from the file named by uidx.public_id_key_file, and
+ * shown as a uuid that reveals nothing.  Decoding checks the zero bytes the
+ * plaintext must have, so a forged or mistyped public id decodes to NULL.
  *
  * Bit compatibility with the .NET library: the ciphertext is read as a Guid
  * in .NET byte order, so the uuid is netswap(ciphertext).
@@ -84,113 +84,229 @@ public_id_plain_to_decimal(const uint8_t plain[UIDX_LEN], uint8_t value[UIDX_LEN
 /* ---------------------------------------------------------------------------
  * SQL interface
  * ------------------------------------------------------------------------- */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <openssl/evp.h>
 
 #include "common/base64.h"
 #include "distid.h"
+#include "miscadmin.h"
 #include "utils/guc.h"
 #include "utils/uuid.h"
 
-/* ---- uidx.public_id_key ---- */
+/*
+ * The key lives in a file, never in a setting: any setting can be read
+ * through some SQL path (README, "The key file").  uidx.public_id_key_file
+ * names the file; the key itself exists only in this backend's memory, as
+ * the two OpenSSL contexts below.
+ */
+static char *public_id_key_file = NULL;
 
-typedef struct PublicIdKey
+/* The setting of uidx 1.0 that held the key; now any value is refused. */
+static char *removed_public_id_key = NULL;
+
+/* a key file is tiny: the base64 of at most 32 bytes and some white space */
+#define KEY_FILE_MAX_BYTES 1024
+
+typedef enum KeyFileStatus
 {
-	int			len;			/* 0: no key */
-	uint8		bytes[PUBLIC_ID_MAX_KEY_LEN];
-} PublicIdKey;
+	KEY_FILE_OK,
+	KEY_FILE_NOT_SET,
+	KEY_FILE_OPEN_FAILED,
+	KEY_FILE_READ_FAILED,
+	KEY_FILE_NOT_REGULAR,
+	KEY_FILE_WRONG_OWNER,
+	KEY_FILE_GROUP_WORLD_ACCESS,
+	KEY_FILE_TOO_LARGE,
+	KEY_FILE_NOT_BASE64,
+	KEY_FILE_WRONG_LENGTH
+} KeyFileStatus;
 
-/* a check hook's `extra` belongs to the GUC machinery, which frees it */
-#if PG_VERSION_NUM >= 160000
-#define guc_extra_alloc(size) guc_malloc(LOG, (size))
-#else
-#define guc_extra_alloc(size) malloc(size)
-#endif
+typedef struct PublicIdKeyState
+{
+	/*
+	 * Read the file at the next use: set at backend start and by every
+	 * configuration reload, and kept set while the file is unusable.
+	 */
+	bool		reread;
+	KeyFileStatus status;		/* of the last read */
+	int			saved_errno;	/* for KEY_FILE_OPEN_FAILED, _READ_FAILED */
+	char		path[MAXPGPATH];	/* the file last read, for the server log */
+	/* both set exactly when status is KEY_FILE_OK */
+	EVP_CIPHER_CTX *encrypt;
+	EVP_CIPHER_CTX *decrypt;
+} PublicIdKeyState;
 
-static char *public_id_key_text = NULL;
-static PublicIdKey public_id_key;
+static PublicIdKeyState key_state = {.reread = true, .status = KEY_FILE_NOT_SET};
 
 /*
- * The error for a bad value must not repeat the value, which is (almost) a
- * key: the default message would put it into the server log.
+ * The GUC machinery calls this when the value is set: at library load, and
+ * at every configuration reload in which the setting comes from a file, even
+ * when its value did not change.  So the file is read again after each
+ * reload, which is when a new key is meant to take effect.
+ */
+static void
+assign_public_id_key_file(const char *newval, void *extra)
+{
+	key_state.reread = true;
+}
+
+/*
+ * A value for the removed setting is probably a key: the error must not
+ * repeat it, as the default message would (into the server log, too), and
+ * the copy the GUC machinery made is wiped before it is freed.
  */
 static bool
-check_public_id_key(char **newval, void **extra, GucSource source)
+check_removed_public_id_key(char **newval, void **extra, GucSource source)
 {
-	const char *text = *newval;
-	int			text_len = text ? (int) strlen(text) : 0;
-	char		decoded[PUBLIC_ID_MAX_KEY_LEN * 2];
-	int			decoded_len = 0;
-	PublicIdKey *key;
-
-	if (text_len > 0)
-	{
-		bool		too_long = pg_b64_dec_len(text_len) > (int) sizeof(decoded);
-
-		/* void *: the output type changed from char * to uint8 * in PG 18 */
-		decoded_len = too_long ? -1
-			: pg_b64_decode(text, text_len, (void *) decoded, sizeof(decoded));
-		if (decoded_len < 0 || !public_id_key_length_ok(decoded_len))
-		{
-			explicit_bzero(decoded, sizeof(decoded));
-			GUC_check_errmsg("invalid value for parameter \"uidx.public_id_key\"");
-			GUC_check_errdetail("%s",
-								decoded_len < 0 && !too_long
-								? "The value is not valid base64."
-								: "The key must be 16, 24 or 32 bytes (AES-128, AES-192 or AES-256).");
-			GUC_check_errhint("Generate one with: openssl rand -base64 32");
-			return false;
-		}
-	}
-
-	key = guc_extra_alloc(sizeof(PublicIdKey));
-	if (key != NULL)
-	{
-		memset(key, 0, sizeof(PublicIdKey));
-		key->len = decoded_len;
-		memcpy(key->bytes, decoded, decoded_len);
-	}
-	explicit_bzero(decoded, sizeof(decoded));
-	*extra = key;
-	return key != NULL;
-}
-
-static void
-assign_public_id_key(const char *newval, void *extra)
-{
-	if (extra != NULL)
-		public_id_key = *(const PublicIdKey *) extra;
-	else
-		memset(&public_id_key, 0, sizeof(public_id_key));
+	if (*newval == NULL || (*newval)[0] == '\0')
+		return true;
+	explicit_bzero(*newval, strlen(*newval));
+	GUC_check_errmsg("parameter \"uidx.public_id_key\" is no longer supported");
+	GUC_check_errdetail("The public-id key is read from the file named by uidx.public_id_key_file, out of reach of SQL.");
+	GUC_check_errhint("Write the key to a file that only the server's operating system user can read, set uidx.public_id_key_file to it and remove uidx.public_id_key from the configuration.");
+	return false;
 }
 
 /*
- * PGC_SUSET: only a superuser (or a role granted SET on it) sets the key,
- * in postgresql.conf, ALTER SYSTEM, ALTER DATABASE/ROLE or a session.
- * GUC_SUPERUSER_ONLY: SHOW, current_setting() and pg_settings show it only
- * to superusers and members of pg_read_all_settings.
+ * uidx.public_id_key_file is PGC_SIGHUP: set in postgresql.conf or with
+ * ALTER SYSTEM, never per database, role or session, so that no role can
+ * point the functions at a key of its choosing.  GUC_SUPERUSER_ONLY: only
+ * superusers and pg_read_all_settings see where the key is.
  */
 void
 uidx_define_public_id_settings(void)
 {
+	DefineCustomStringVariable("uidx.public_id_key_file",
+							   "File holding the secret AES key of the public_id_* functions, in base64.",
+							   "Relative to the data directory unless absolute. The file must be owned by the server's operating system user and have permissions u=rw (0600) or less.",
+							   &public_id_key_file,
+							   "",
+							   PGC_SIGHUP, GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE,
+							   NULL, assign_public_id_key_file, NULL);
 	DefineCustomStringVariable("uidx.public_id_key",
-							   "Secret AES key of public_id_encode() and the public_id_decode_* functions, base64.",
-							   "16, 24 or 32 bytes in base64, e.g. from: openssl rand -base64 32. Visible to superusers only.",
-							   &public_id_key_text,
+							   "Removed: the public-id key is read from the file named by uidx.public_id_key_file.",
+							   "Any value is refused.",
+							   &removed_public_id_key,
 							   "",
 							   PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE,
-							   check_public_id_key, assign_public_id_key, NULL);
+							   check_removed_public_id_key, NULL, NULL);
+}
+
+/* ---- the key file ---- */
+
+/* trims ASCII white space around text[0 .. *len) in place; returns the start */
+static char *
+trim_white_space(char *text, int *len)
+{
+	char	   *start = text;
+	char	   *end = text + *len;
+
+	while (start < end && (*start == ' ' || *start == '\t' || *start == '\n' || *start == '\r'))
+		start++;
+	while (end > start && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	*len = (int) (end - start);
+	return start;
+}
+
+/*
+ * Reads and checks the key file into key[0 .. *key_len).  Raises nothing,
+ * so that uidx_inspect can do without a key; key is wiped on failure.  The
+ * checks are PostgreSQL's for ssl_key_file, without its exception for files
+ * owned by root: the file must be the server user's and private to it.
+ */
+static KeyFileStatus
+read_key_file(uint8 key[PUBLIC_ID_MAX_KEY_LEN], int *key_len)
+{
+	const char *setting = public_id_key_file;
+	char		text[KEY_FILE_MAX_BYTES + 1];
+	char		decoded[PUBLIC_ID_MAX_KEY_LEN * 2];
+	int			text_len = 0;
+	int			decoded_len;
+	char	   *base64;
+	int			base64_len;
+	struct stat st;
+	int			fd;
+	KeyFileStatus status = KEY_FILE_OK;
+
+	*key_len = 0;
+	if (setting == NULL || setting[0] == '\0')
+		return KEY_FILE_NOT_SET;
+	if (is_absolute_path(setting))
+		strlcpy(key_state.path, setting, sizeof(key_state.path));
+	else
+		snprintf(key_state.path, sizeof(key_state.path), "%s/%s", DataDir, setting);
+
+	/* O_NONBLOCK: a FIFO in its place must not hang the backend */
+	fd = open(key_state.path, O_RDONLY | O_NONBLOCK | PG_BINARY | O_CLOEXEC, 0);
+	if (fd < 0)
+	{
+		key_state.saved_errno = errno;
+		return KEY_FILE_OPEN_FAILED;
+	}
+	if (fstat(fd, &st) != 0)
+	{
+		key_state.saved_errno = errno;
+		status = KEY_FILE_READ_FAILED;
+	}
+	else if (!S_ISREG(st.st_mode))
+		status = KEY_FILE_NOT_REGULAR;
+#if !defined(WIN32) && !defined(__CYGWIN__)
+	else if (st.st_uid != geteuid())
+		status = KEY_FILE_WRONG_OWNER;
+	else if (st.st_mode & (S_IRWXG | S_IRWXO))
+		status = KEY_FILE_GROUP_WORLD_ACCESS;
+#endif
+	while (status == KEY_FILE_OK && text_len < (int) sizeof(text))
+	{
+		ssize_t		n = read(fd, text + text_len, sizeof(text) - text_len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+		{
+			key_state.saved_errno = errno;
+			status = KEY_FILE_READ_FAILED;
+		}
+		else if (n == 0)
+			break;
+		else
+			text_len += (int) n;
+	}
+	close(fd);
+	if (status == KEY_FILE_OK && text_len > KEY_FILE_MAX_BYTES)
+		status = KEY_FILE_TOO_LARGE;
+
+	if (status == KEY_FILE_OK)
+	{
+		base64 = trim_white_space(text, &text_len);
+		base64_len = text_len;
+		if (pg_b64_dec_len(base64_len) > (int) sizeof(decoded))
+			status = KEY_FILE_WRONG_LENGTH;
+		else
+		{
+			/* void *: the output type changed from char * to uint8 * in PG 18 */
+			decoded_len = pg_b64_decode(base64, base64_len, (void *) decoded, sizeof(decoded));
+			if (decoded_len < 0)
+				status = KEY_FILE_NOT_BASE64;
+			else if (!public_id_key_length_ok(decoded_len))
+				status = KEY_FILE_WRONG_LENGTH;
+			else
+			{
+				memcpy(key, decoded, decoded_len);
+				*key_len = decoded_len;
+			}
+		}
+	}
+	explicit_bzero(text, sizeof(text));
+	explicit_bzero(decoded, sizeof(decoded));
+	return status;
 }
 
 /* ---- the cipher: key schedules set up once per backend and key ---- */
-
-typedef struct PublicIdCipher
-{
-	PublicIdKey key;			/* len 0 until both contexts are set up */
-	EVP_CIPHER_CTX *encrypt;
-	EVP_CIPHER_CTX *decrypt;
-} PublicIdCipher;
-
-static PublicIdCipher cipher;
 
 static const EVP_CIPHER *
 aes_ecb_for_key_length(int len)
@@ -206,41 +322,145 @@ aes_ecb_for_key_length(int len)
 	}
 }
 
+/*
+ * Freeing a context makes OpenSSL wipe its key schedule.  Re-initialising
+ * one in place would not: a shorter key leaves the tail of a longer one.
+ */
 static void
-cipher_context_init(EVP_CIPHER_CTX **ctx, const PublicIdKey *key, int encrypt)
+forget_key(void)
 {
-	if (*ctx == NULL)
-	{
-		*ctx = EVP_CIPHER_CTX_new();
-		if (*ctx == NULL)
-			ereport(ERROR,
-					(errcode(ERRCODE_OUT_OF_MEMORY),
-					 errmsg("out of memory setting up the public id cipher")));
-	}
-	if (EVP_CipherInit_ex(*ctx, aes_ecb_for_key_length(key->len), NULL,
-						  key->bytes, NULL, encrypt) != 1 ||
-		EVP_CIPHER_CTX_set_padding(*ctx, 0) != 1)
-		elog(ERROR, "could not set up AES for public ids");
+	EVP_CIPHER_CTX_free(key_state.encrypt);
+	EVP_CIPHER_CTX_free(key_state.decrypt);
+	key_state.encrypt = NULL;
+	key_state.decrypt = NULL;
 }
 
-static PublicIdCipher *
-public_id_cipher(void)
+static EVP_CIPHER_CTX *
+new_cipher_context(const uint8 *key, int key_len, int encrypt)
 {
-	if (public_id_key.len == 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("uidx.public_id_key is not set"),
-				 errdetail("Public ids are encrypted with a secret key that a superuser configures."),
-				 errhint("Set uidx.public_id_key in postgresql.conf or with ALTER SYSTEM to a base64 key, e.g. from: openssl rand -base64 32")));
-	if (cipher.key.len == public_id_key.len &&
-		memcmp(cipher.key.bytes, public_id_key.bytes, public_id_key.len) == 0)
-		return &cipher;
+	EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
 
-	cipher.key.len = 0;
-	cipher_context_init(&cipher.encrypt, &public_id_key, 1);
-	cipher_context_init(&cipher.decrypt, &public_id_key, 0);
-	cipher.key = public_id_key;
-	return &cipher;
+	if (ctx == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory setting up the public id cipher")));
+	if (EVP_CipherInit_ex(ctx, aes_ecb_for_key_length(key_len), NULL,
+						  key, NULL, encrypt) != 1 ||
+		EVP_CIPHER_CTX_set_padding(ctx, 0) != 1)
+	{
+		EVP_CIPHER_CTX_free(ctx);
+		elog(ERROR, "could not set up AES for public ids");
+	}
+	return ctx;
+}
+
+/*
+ * Reads the key file if this backend has not yet, or a reload came since;
+ * the old key schedules are wiped whatever the outcome.  Returns the status.
+ */
+static KeyFileStatus
+refresh_key(void)
+{
+	uint8		key[PUBLIC_ID_MAX_KEY_LEN];
+	int			key_len;
+	KeyFileStatus status;
+
+	if (!key_state.reread)
+		return key_state.status;
+
+	forget_key();
+	key_state.status = KEY_FILE_NOT_SET;
+	status = read_key_file(key, &key_len);
+	if (status == KEY_FILE_OK)
+	{
+		PG_TRY();
+		{
+			key_state.encrypt = new_cipher_context(key, key_len, 1);
+			key_state.decrypt = new_cipher_context(key, key_len, 0);
+		}
+		PG_CATCH();
+		{
+			explicit_bzero(key, sizeof(key));
+			forget_key();
+			PG_RE_THROW();
+		}
+		PG_END_TRY();
+	}
+	explicit_bzero(key, sizeof(key));
+	key_state.status = status;
+	/* an unusable file is tried again at each use until it is fixed */
+	key_state.reread = (status != KEY_FILE_OK);
+	return status;
+}
+
+/*
+ * The error for an unusable key file.  The client sees what is wrong, the
+ * server log also where the file is: the path is the superuser-only
+ * setting's business.  Nothing read from the file is ever shown.
+ */
+static void
+raise_key_file_error(KeyFileStatus status)
+{
+	const char *detail = NULL;
+	const char *hint = "The key file must be owned by the server's operating system user, have permissions u=rw (0600) or less, and hold a base64 key, e.g. from: openssl rand -base64 32";
+
+	switch (status)
+	{
+		case KEY_FILE_OK:
+			return;
+		case KEY_FILE_NOT_SET:
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("uidx.public_id_key_file is not set"),
+					 errdetail("Public ids are encrypted with a secret key that a superuser puts in a file."),
+					 errhint("Write a base64 key, e.g. from: openssl rand -base64 32, to a file that only the server's operating system user can read, and set uidx.public_id_key_file to it in postgresql.conf or with ALTER SYSTEM.")));
+			break;
+		case KEY_FILE_OPEN_FAILED:
+		case KEY_FILE_READ_FAILED:
+			errno = key_state.saved_errno;
+			ereport(ERROR,
+					(errcode(ERRCODE_CONFIG_FILE_ERROR),
+					 status == KEY_FILE_OPEN_FAILED
+					 ? errmsg("could not open the public id key file: %m")
+					 : errmsg("could not read the public id key file: %m"),
+					 errdetail_log("The file is \"%s\".", key_state.path),
+					 errhint("%s", hint)));
+			break;
+		case KEY_FILE_NOT_REGULAR:
+			detail = "The public id key file is not a regular file.";
+			break;
+		case KEY_FILE_WRONG_OWNER:
+			detail = "The public id key file must be owned by the server's operating system user.";
+			break;
+		case KEY_FILE_GROUP_WORLD_ACCESS:
+			detail = "The public id key file has group or world access; it must have permissions u=rw (0600) or less.";
+			break;
+		case KEY_FILE_TOO_LARGE:
+			detail = "The public id key file is too large to hold a key.";
+			break;
+		case KEY_FILE_NOT_BASE64:
+			detail = "The public id key file does not hold valid base64.";
+			break;
+		case KEY_FILE_WRONG_LENGTH:
+			detail = "The key must be 16, 24 or 32 bytes (AES-128, AES-192 or AES-256).";
+			break;
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_CONFIG_FILE_ERROR),
+			 errmsg("the public id key file is not usable"),
+			 errdetail("%s", detail),
+			 errdetail_log("%s The file is \"%s\".", detail, key_state.path),
+			 errhint("%s", hint)));
+}
+
+static EVP_CIPHER_CTX *
+public_id_cipher(bool encrypt)
+{
+	KeyFileStatus status = refresh_key();
+
+	if (status != KEY_FILE_OK)
+		raise_key_file_error(status);
+	return encrypt ? key_state.encrypt : key_state.decrypt;
 }
 
 static void
@@ -258,7 +478,7 @@ public_id_from_plain(const uint8 plain[UIDX_LEN])
 	uint8		ciphertext[UIDX_LEN];
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	aes_block(public_id_cipher()->encrypt, plain, ciphertext);
+	aes_block(public_id_cipher(true), plain, ciphertext);
 	uidx_netswap(ciphertext, result->data);
 	PG_RETURN_UUID_P(result);
 }
@@ -269,17 +489,17 @@ public_id_to_plain(const pg_uuid_t *public_id, uint8 plain[UIDX_LEN])
 	uint8		ciphertext[UIDX_LEN];
 
 	uidx_netswap(public_id->data, ciphertext);
-	aes_block(public_id_cipher()->decrypt, ciphertext, plain);
+	aes_block(public_id_cipher(false), ciphertext, plain);
 }
 
 /*
  * For uidx_inspect, which must never fail on what it is shown: decrypts with
- * the configured key, or returns false when there is none.
+ * the key from the key file, or returns false when there is no usable one.
  */
 bool
 public_id_try_decrypt(const uint8 public_id[UIDX_LEN], uint8 plain[UIDX_LEN])
 {
-	if (public_id_key.len == 0)
+	if (refresh_key() != KEY_FILE_OK)
 		return false;
 	public_id_to_plain((const pg_uuid_t *) public_id, plain);
 	return true;
@@ -310,8 +530,8 @@ public_id_encode_numeric(PG_FUNCTION_ARGS)
 	uint8		value[UIDX_LEN];
 	uint8		plain[UIDX_LEN];
 
-	uidx_numeric_to_u128(PG_GETARG_DATUM(0), uidx_decimal28_max,
-						 "public_id_encode(numeric)", value);
+	uidx_numeric_scale0_to_u128(PG_GETARG_DATUM(0), uidx_decimal28_max,
+								"public_id_encode(numeric)", value);
 	public_id_plain_from_decimal(value, plain);
 	return public_id_from_plain(plain);
 }

@@ -1,5 +1,5 @@
 /*
- * public_id.h -- the pure core of public identities (spec A4): the AES
+ * public_id.h -- the pure core of public identities: the AES
  * plaintext block of each input type, and the checks that reject a forged
  * block on the way back.  The cipher itself is OpenSSL's (public_id.c).
  */
@@ -34,7 +34,7 @@ extern bool public_id_plain_to_decimal(const uint8_t plain[UIDX_LEN],
 									   uint8_t value[UIDX_LEN]);
 
 #ifndef UIDX_NO_POSTGRES
-/* Decrypts a public id with the configured key; false when no key is set. */
+/* Decrypts a public id with the file key; false when there is no usable key. */
 extern bool public_id_try_decrypt(const uint8 public_id[UIDX_LEN], uint8 plain[UIDX_LEN]);
 #endif
 

@@ -23,11 +23,7 @@ _PG_init(void)
 	uidx_define_clock_settings();
 	uidx_define_iuid_settings();
 	uidx_define_public_id_settings();
-#if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("uidx");
-#else
-	EmitWarningsOnPlaceholders("uidx");
-#endif
 }
 
 void

@@ -14,6 +14,10 @@
 /* postgres.h must come first in server code; the fuzz harnesses go without. */
 #ifndef UIDX_NO_POSTGRES
 #include "postgres.h"
+/* The versions that are built and tested: README "Supported servers". */
+#if PG_VERSION_NUM < 150000
+#error "uidx needs PostgreSQL 15 or later"
+#endif
 #endif
 #include <stdbool.h>
 #include <stddef.h>
@@ -152,7 +156,7 @@ typedef enum UidxNumericStatus
 extern UidxNumericStatus uidx_numeric_text_to_u128(const char *text,
 												   uint8_t out[UIDX_LEN]);
 
-/* ---- the alphanumeric (base-62 block) encoding, spec A3 (codec.c) ---- */
+/* ---- the alphanumeric (base-62 block) encoding, FORMATS.md §A3 (codec.c) ---- */
 
 #define UIDX_ALNUM_BLOCK_LEN	11	/* one 64-bit half */
 #define UIDX_ALNUM_U64_LEN		11	/* bigint */
@@ -328,6 +332,13 @@ extern uint64 uidx_random_u64(void);
  */
 extern void uidx_numeric_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
 								 const char *target, uint8_t out[UIDX_LEN]);
+/*
+ * The same, but a numeric with a non-zero display scale (5.0, 0.0) raises
+ * 22023 first: Architect.Identities refuses a decimal with a scale where it
+ * stands for an ID (README, "Alphanumeric encoding").
+ */
+extern void uidx_numeric_scale0_to_u128(Datum numeric, const uint8_t max[UIDX_LEN],
+										const char *target, uint8_t out[UIDX_LEN]);
 extern Datum uidx_u128_to_numeric(const uint8_t in[UIDX_LEN]);
 /*
  * Raises 22P02 for a failed alphanumeric decode of `len` bytes of text into

@@ -1,6 +1,6 @@
 /*
  * uuidv7.c -- uuidv7() and uuidv7(interval) with PostgreSQL 18's behaviour
- * (spec section E) for servers before 18, and UUIDv7 helpers for all.
+ * (FORMATS.md §E) for servers before 18, and UUIDv7 helpers for all.
  *
  *   TTTTTTTT-TTTT-7fff-Vrrr-rrrrrrrrrrrr
  *   48-bit unix ms | version 7 | 12-bit sub-ms fraction | variant 10 |

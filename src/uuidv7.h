@@ -1,6 +1,6 @@
 /*
- * uuidv7.h -- the pure core of UUIDv7 as PostgreSQL 18 makes it (spec
- * section E): RFC 9562 Method 3, a 12-bit sub-millisecond fraction in rand_a.
+ * uuidv7.h -- the pure core of UUIDv7 as PostgreSQL 18 makes it
+ * (FORMATS.md §E): RFC 9562 Method 3, a 12-bit sub-millisecond fraction in rand_a.
  */
 #ifndef UIDX_UUIDV7_H
 #define UIDX_UUIDV7_H

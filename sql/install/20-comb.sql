@@ -1,6 +1,6 @@
 
 -- ---------------------------------------------------------------------------
--- COMB: random UUIDs with a time part (spec section B)
+-- COMB: random UUIDs with a time part (FORMATS.md §B)
 -- ---------------------------------------------------------------------------
 -- The comb type holds suffix COMBs (time in bytes 10-15, SQL Server's order)
 -- and sorts them by that time, then by bytes 0-9.  Every 16-byte value is a

@@ -1,6 +1,6 @@
 -- ---------------------------------------------------------------------------
--- DistributedId: Architect.Identities' 28-digit decimal IDs (spec A1) as the
--- type distid, and DistributedId128 (spec A2) on uuid
+-- DistributedId: Architect.Identities' 28-digit decimal IDs (FORMATS.md §A1) as the
+-- type distid, and DistributedId128 (FORMATS.md §A2) on uuid
 -- ---------------------------------------------------------------------------
 -- @bytes16_type distid
 

@@ -1,5 +1,5 @@
 -- ---------------------------------------------------------------------------
--- Alphanumeric IDs: Architect.Identities' base-62 block encoding (spec A3).
+-- Alphanumeric IDs: Architect.Identities' base-62 block encoding.
 -- The text sorts like the value under COLLATE "C".
 -- ---------------------------------------------------------------------------
 CREATE FUNCTION alnum_encode(distid) RETURNS text

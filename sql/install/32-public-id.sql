@@ -1,7 +1,7 @@
 -- ---------------------------------------------------------------------------
--- Public identities: IDs encrypted with AES under uidx.public_id_key into a
--- uuid that reveals nothing (spec A4).  STABLE: the result depends on the key
--- setting.  Decoders return NULL for a forged or foreign value.
+-- Public identities: IDs encrypted with AES under the key read from the file
+-- named by uidx.public_id_key_file, into a uuid that reveals nothing.  STABLE:
+-- the result depends on the key.  Decoders return NULL for a forged or foreign value.
 -- ---------------------------------------------------------------------------
 CREATE FUNCTION public_id_encode(bigint) RETURNS uuid
     AS 'MODULE_PATHNAME', 'public_id_encode_bigint' LANGUAGE C STABLE STRICT PARALLEL SAFE;

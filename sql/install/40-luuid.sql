@@ -1,9 +1,9 @@
 
 -- ---------------------------------------------------------------------------
--- PK-embedded UUID: pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr (spec section D)
+-- PK-embedded UUID: pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr (FORMATS.md §D)
 -- ---------------------------------------------------------------------------
 
--- The seed's CRC-12 (poly 0x80F reflected, init and xorout 0xFFF; check
+-- Buckland's CRC-12 (poly 0x80F reflected, init and xorout 0xFFF; check
 -- 0xDDD).  Text is hashed as UTF-8 whatever the database encoding.
 CREATE FUNCTION crc12(text) RETURNS integer
     AS 'MODULE_PATHNAME', 'luuid_crc12_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -1,8 +1,8 @@
--- The generation baseline "what users have without us": an iUID (spec §C)
+-- The generation baseline "what users have without us": an iUID (FORMATS.md §C)
 -- written in PL/pgSQL the way such functions are usually written, after the
 -- widely copied uuid_generate_v7() snippet: start from gen_random_uuid() for
 -- the random bits, overlay the millisecond timestamp, then set the fixed
--- fields byte by byte.  Not monotonic (the spec asks for no sub-millisecond
+-- fields byte by byte.  Not monotonic (the layout asks for no sub-millisecond
 -- order), no argument checks.  A benchmark baseline, not product code.
 --
 --   bytes 0-5  unix ms            byte 8  10 + entity bits 7..2

@@ -43,6 +43,7 @@ if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
   conf="autovacuum = off
 jit = off
 max_parallel_workers_per_gather = 0
+uidx.public_id_key_file = 'bench_public_id.key'
 ${BENCH_CONF:-}"
   sandbox_dir=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag}
   # the server's own pg_config: inside the sandbox PATH leads to a copy whose

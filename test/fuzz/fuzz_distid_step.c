@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: the spec A1 and A2 generator steps driven by arbitrary
+ * libFuzzer harness: the FORMATS.md §A1 and §A2 generator steps driven by arbitrary
  * clock movements and random draws (each 10 input bytes: a signed 16-bit
  * clock step in ms, then 8 random bytes).
  * sources: src/codec.c src/distid.c

@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness: the public-id decoding checks (spec A4), i.e. what the
+ * libFuzzer harness: the public-id decoding checks (FORMATS.md §A4), i.e. what the
  * public_id_decode_* functions do with a decrypted block before they accept
  * it, and the encoders' plaintext blocks.  AES itself is OpenSSL's and not
  * fuzzed here: any block at all can come out of decrypting a forged uuid.

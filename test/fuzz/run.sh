@@ -6,7 +6,7 @@
 #   FUZZ_TARGETS="iuid_in"      only these harnesses
 #   FUZZ_JOBS=1                 libFuzzer -fork workers per harness
 #
-# Seeds live in test/fuzz/corpus/<name>/ (committed: the spec vectors); what a
+# Seeds live in test/fuzz/corpus/<name>/ (committed: the FORMATS.md vectors); what a
 # run finds goes to test/fuzz/corpus-run/<name>/ (kept between runs, not
 # committed).  Prints one summary line per harness with its execution count
 # and exits non-zero if any harness crashed, leaked or hit undefined behaviour.

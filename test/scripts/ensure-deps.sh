@@ -18,6 +18,8 @@ common=(
 wanted=("${common[@]}")
 if [ "${1:-}" = build ]; then
   wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
+  # Citus (build-citus.sh) compresses columnar storage with these
+  [ -n "${CITUS_BUILD:-}" ] && wanted+=(liblz4-dev libzstd-dev)
 else
   PG_CONFIG=${PG_CONFIG:-pg_config}
   major=""

@@ -137,7 +137,11 @@ equal_fields() {  # id1 id2 fields: prints the fields in which the two are equal
 pairs_checked=0
 while IFS='|' read -r name expr fields; do
   [ -n "$name" ] || continue
-  exists=$(sql -c "SELECT count(*) FROM pg_proc WHERE proname = '${expr%%(*}'")
+  # uidx's own function: on PostgreSQL 18 uuidv7() is core's, which uidx
+  # neither provides nor tests
+  exists=$(sql -c "SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
+      AND d.objid = p.oid AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+      WHERE p.proname = '${expr%%(*}'")
   [ "$exists" -gt 0 ] || continue
   a=$(first_id "$expr"); b=$(first_id "$expr")
   pairs_checked=$((pairs_checked + 1))
@@ -157,7 +161,9 @@ while IFS='|' read -r name expr fields; do
     echo "FAIL $name: two fresh backends made the same random bits"; fail=1
   fi
 done <<<"$generators"
-[ "$pairs_checked" -ge 15 ] || { echo "FAIL: only $pairs_checked generators found"; fail=1; }
+# every line above, but uuidv7() and uuidv7(shift) from PostgreSQL 18 on
+want=15; [ "$(sql -c "SHOW server_version_num")" -ge 180000 ] && want=13
+[ "$pairs_checked" -ge $want ] || { echo "FAIL: only $pairs_checked generators found, want $want"; fail=1; }
 
 # 4. a backend owns the state it made: its *_pid variables hold its pid
 fifo=$(mktemp -u); mkfifo "$fifo"

@@ -15,6 +15,8 @@ SELECT DISTINCT name FROM (
     SELECT t.typname FROM pg_depend d JOIN pg_type t ON t.oid = d.objid
      WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
        AND d.classid = 'pg_type'::regclass AND d.deptype = 'e'
+       -- from 17 on a type's implicit array type is a member too
+       AND NOT (t.typcategory = 'A' AND t.typelem <> 0)
     UNION ALL
     SELECT c.relname FROM pg_depend d JOIN pg_class c ON c.oid = d.objid
      WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the pure DistributedId core without PostgreSQL and replays the spec
-# A1/A2 generator traces and vectors (test/unit/distid_unit.c).
+# Builds the pure DistributedId core without PostgreSQL and replays the
+# FORMATS.md §A1/§A2 generator traces and vectors (test/unit/distid_unit.c).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(mktemp -d)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The pure cores of luuid.c and uuidv7.c against the spec vectors (sections D
-# and E), compiled without the server (-DUIDX_NO_POSTGRES).
+# The pure cores of luuid.c and uuidv7.c against the FORMATS.md vectors (§D
+# and §E), compiled without the server (-DUIDX_NO_POSTGRES).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(mktemp -d)

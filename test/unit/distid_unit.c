@@ -1,6 +1,6 @@
 /*
- * distid_unit.c -- replays the generator traces and packing vectors of spec
- * A1 and A2 against the pure core (src/distid.c, src/codec.c) built with
+ * distid_unit.c -- replays the generator traces and packing vectors of
+ * FORMATS.md §A1, §A2 on the pure core (src/distid.c, src/codec.c) built with
  * -DUIDX_NO_POSTGRES.  The generators' clock and random inputs are fixed
  * here, which SQL cannot do.  Also the strict alphanumeric decoder and the
  * numeric_out parser.  Run by test/t/unit-distid.sh.
@@ -43,7 +43,7 @@ hex_upper(const uint8_t *bytes, int n, char *out)
 		sprintf(out + 2 * i, "%02X", bytes[i]);
 }
 
-/* ---- spec A1 ---------------------------------------------------------- */
+/* ---- FORMATS.md §A1 --------------------------------------------------- */
 
 #define CLOCK_2024_MS1900 INT64_C(3913056000000)	/* 2024-01-01, ms since 1900 */
 #define BASE (CLOCK_2024_MS1900 - DISTID_LEEWAY_MS)
@@ -210,7 +210,7 @@ test_a1(void)
 			  DISTID_CLOCK_OUT_OF_RANGE);
 }
 
-/* ---- spec A2 ---------------------------------------------------------- */
+/* ---- FORMATS.md §A2 --------------------------------------------------- */
 
 #define CLOCK_2024_MS1700 INT64_C(10224403200000)
 
@@ -356,7 +356,7 @@ test_a2(void)
 	s.keep_order = false;
 }
 
-/* ---- spec A3 decoding quirks the strict decoder rejects ------------------ */
+/* ---- FORMATS.md §A3 decoding quirks the strict decoder rejects ---- */
 
 static void
 test_a3(void)

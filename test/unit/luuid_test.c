@@ -1,6 +1,6 @@
 /*
  * Unit test of the pure cores of luuid.c and uuidv7.c against every vector
- * of spec sections D and E, including those with fixed random bits that the
+ * of FORMATS.md §D and §E, including those with fixed random bits that the
  * SQL generators cannot reproduce.  Built with -DUIDX_NO_POSTGRES by
  * test/t/unit-luuid.sh.
  */
@@ -101,7 +101,7 @@ test_luuid_vectors(void)
 		int			group = luuid_crc12((const uint8_t *) vectors[i].group,
 										strlen(vectors[i].group));
 
-		/* the spec's rand64 >>> 4 are the 60 random bits */
+		/* the vectors' rand64 >>> 4 are the 60 random bits */
 		luuid_pack(vectors[i].pk, group, vectors[i].rand64 >> 4, b);
 		expect_uuid(vectors[i].group, b, vectors[i].want);
 		expect_int("is_layout", luuid_is_layout(b), 1);

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `make test-all`: the whole suite on every supported server, one after the
+# other, and one summary line per version at the end.  15 is Debian's package;
+# 17 and 18 are built once from Debian's source packages (build-pg.sh) and
+# then taken from the cache.
+#
+#   UIDX_VERSIONS="15 18"    which versions (default: 15 17 18)
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+
+summary=(); status=0
+for v in ${UIDX_VERSIONS:-15 17 18}; do
+  start=$(date +%s)
+  if [ "$v" = 15 ]; then
+    cfg=/usr/lib/postgresql/15/bin/pg_config
+    PG_CONFIG=$cfg bash test/scripts/ensure-deps.sh
+  else
+    cfg=$(bash test/scripts/build-pg.sh "$v") || { summary+=("PostgreSQL $v: server build FAILED"); status=1; continue; }
+  fi
+  log=$(mktemp); 
+  echo "=== PostgreSQL $v ($cfg) ==="
+  make -s PG_CONFIG="$cfg" test 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+  failures=$(grep -E '^failed: ' "$log" | tail -1)
+  rm -f "$log"
+  [ "$rc" -eq 0 ] || status=1
+  summary+=("PostgreSQL $($cfg --version | awk '{print $2}'): ${counts:-no result} in $(( $(date +%s) - start ))s${failures:+ ($failures)}")
+done
+echo
+printf '%s\n' "${summary[@]}"
+exit $status
