@@ -249,8 +249,7 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
  * version bits: the order and comb_timestamp() read bytes 10-15, which
  * mean a 48-bit millisecond for every bit pattern.  So the cast from uuid
  * never fails, and comb_sqlserver_timestamp() alone checks its field.
- */
-/*
+ *
  * The order is SQL Server's uniqueidentifier order (README "The comb type"):
  * bytes 10-15, then 8-9, each group left to right, then the groups 6-7,
  * 4-5 and 0-3 right to left, byte by byte.  That is System.Data.SqlTypes.
