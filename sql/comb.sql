@@ -497,7 +497,8 @@ SELECT count(*) AS pairs,
                                            WHEN pg_temp.sqlguid_key(a) > pg_temp.sqlguid_key(b) THEN 1
                                            ELSE 0 END)) AS cmp_mismatches,
        count(*) FILTER (WHERE (a < b) <> (pg_temp.sqlguid_key(a) < pg_temp.sqlguid_key(b))) AS lt_mismatches,
-       count(*) FILTER (WHERE a = b) AS equal
+       count(*) FILTER (WHERE (a = b) <> (pg_temp.sqlguid_key(a) = pg_temp.sqlguid_key(b))) AS eq_mismatches,
+       count(*) FILTER (WHERE a = b) >= 9090 AS has_equal_pairs
   FROM pairs;
 SELECT count(*) AS sort_mismatches
   FROM (SELECT row_number() OVER (ORDER BY v) AS by_comb,
