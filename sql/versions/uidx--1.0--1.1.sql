@@ -12,10 +12,13 @@ DO $uidx$
 DECLARE
     v integer := current_setting('server_version_num')::integer;
     ours text := quote_ident('@extschema@') || '.uuidv7(';
+    script_path text := current_setting('search_path');
     r record;
 BEGIN
     IF v >= 180000 THEN
-        -- pg_get_expr qualifies every name that is not in pg_catalog
+        -- pg_get_expr qualifies every name that is not in pg_catalog; the
+        -- setting lasts to the end of the script's transaction, so the
+        -- script's own path is put back below
         PERFORM set_config('search_path', 'pg_catalog', true);
         FOR r IN
             SELECT ad.adrelid::regclass AS rel, a.attname,
@@ -30,6 +33,7 @@ BEGIN
             EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', r.rel, r.attname,
                            replace(r.expr, ours, 'pg_catalog.uuidv7('));
         END LOOP;
+        PERFORM set_config('search_path', script_path, true);
         BEGIN
             DROP FUNCTION @extschema@.uuidv7();
             DROP FUNCTION @extschema@.uuidv7(interval);
