@@ -123,17 +123,20 @@ BYTES16_DEFINE_SQL_FUNCTIONS(iuid, iuid_type)
 static char *country_setting_text = NULL;
 static int	country_setting = -1;
 
+/*
+ * A string setting, because empty means unset; a number in it is read by
+ * the server's own parse_int, so it takes exactly what an integer setting
+ * takes: surrounding white space, a sign, 0x hex, 0 octal, and a fraction
+ * or exponent rounded to the nearest integer.
+ */
 static bool
 parse_country(const char *text, int *country)
 {
-	char	   *end;
-	long		v;
+	int			v;
 
-	errno = 0;
-	v = strtol(text, &end, 10);
-	if (end == text || *end != '\0' || errno != 0 || v < 0 || v > 255)
+	if (!parse_int(text, &v, 0, NULL) || v < 0 || v > 255)
 		return false;
-	*country = (int) v;
+	*country = v;
 	return true;
 }
 

@@ -9,11 +9,12 @@ RETURNS SETOF record
     AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 3;
 
 -- One row per plausible reading, most likely first, with registry names.
--- STABLE: it reads the registries, the public-id key and the clock (a time
--- after tomorrow is implausible).  Neither STRICT nor SET search_path, so
--- that the planner can inline it into the calling query (a NULL id still
--- gives no rows: the C function is STRICT); every name in the body is
--- schema-qualified instead, so a hostile search_path cannot redirect it.
+-- STABLE: it reads the registries, the public-id key and the statement's
+-- start time (a time more than a day after it is implausible).  Neither
+-- STRICT nor SET search_path, so that the planner can inline it into the
+-- calling query (a NULL id still gives no rows: the C function is STRICT);
+-- every name in the body is schema-qualified instead, so a hostile
+-- search_path cannot redirect it.
 CREATE FUNCTION uidx_inspect(id text, OUT kind text, OUT ts timestamptz, OUT details jsonb)
 RETURNS SETOF record
 LANGUAGE sql STABLE PARALLEL SAFE ROWS 3
