@@ -54,9 +54,12 @@ endif
 deps:
 	@bash test/scripts/ensure-deps.sh
 
+# `make install` writes into the server's directories: as root directly,
+# otherwise through sudo (the build itself stays the user's).
+SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
 demo: deps
 	$(MAKE) all
-	$(MAKE) install
+	$(SUDO) $(MAKE) install PG_CONFIG=$(PG_CONFIG)
 	bash test/scripts/demo.sh
 
 # The whole suite: pg_regress plus every script under test/ that is cheap

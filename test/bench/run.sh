@@ -33,7 +33,6 @@ here=test/bench
 if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
   mkdir -p "$here/results"
   out="$here/results/$(date -u +%Y%m%dT%H%M%SZ).txt"
-  tag=$(printf '%s' "$top" | cksum | cut -d' ' -f1)
   # The server settings the method relies on: nothing but the measured
   # statements may write WAL or take CPU (autovacuum), no JIT compile time
   # inside timings, one process per query.  shared_buffers is the sandbox's
@@ -43,9 +42,12 @@ jit = off
 max_parallel_workers_per_gather = 0
 uidx.public_id_key_file = 'bench_public_id.key'
 ${BENCH_CONF:-}"
-  sandbox_dir=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag}
+  # without BENCH_SANDBOX_DIR the sandbox is private and removed afterwards
+  # (its server log is kept when the harness fails)
+  sandbox_env=()
+  [ -n "${BENCH_SANDBOX_DIR:-}" ] && sandbox_env=(SANDBOX_DIR="$BENCH_SANDBOX_DIR")
   set +e
-  IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" SANDBOX_DIR="$sandbox_dir" \
+  env "${sandbox_env[@]}" IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" \
     SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" \
     bash test/scripts/sandbox.sh run bash "$0" "$@" 2>&1 | tee "$out"
   status=${PIPESTATUS[0]}
@@ -55,8 +57,8 @@ ${BENCH_CONF:-}"
     rm -f "$out.raw"
   fi
   # the server is stopped by now; its data (a gigabyte of WAL) is of no use,
-  # its log in $sandbox_dir/log may be
-  rm -rf "$sandbox_dir/data"
+  # the log in a BENCH_SANDBOX_DIR may be
+  [ -z "${BENCH_SANDBOX_DIR:-}" ] || rm -rf "$BENCH_SANDBOX_DIR/data"
   echo "bench: results in $out"
   [ "$status" -eq 0 ] || echo "bench: the harness failed (exit $status)" >&2
   exit "$status"

@@ -7,12 +7,16 @@
 #                           Debian's (default 15), nothing server-side when it
 #                           is a server built by build-pg.sh
 #   ensure-deps.sh build    what build-pg.sh needs to build a server from source
+#   ensure-deps.sh list [build]   print those packages, install nothing
+#                           (test/t/deps.sh checks them against the scripts)
 set -euo pipefail
+list_only=""
+if [ "${1:-}" = list ]; then list_only=1; shift; fi
 
 common=(
   make gcc libssl-dev               # the extension; libcrypto for public-id AES
   python3                           # test scripts
-  cpio                              # asan-check unpacks the server with it
+  cpio git                          # asan-check copies the tree's files with them
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
 )
 wanted=("${common[@]}")
@@ -36,6 +40,11 @@ else
     echo "uidx: PG_CONFIG=$PG_CONFIG does not exist (test/scripts/build-pg.sh builds one)" >&2
     exit 1
   fi
+fi
+
+if [ -n "$list_only" ]; then
+  printf '%s\n' "${wanted[@]}"
+  exit 0
 fi
 
 missing=()
