@@ -41,6 +41,9 @@ export SANDBOX_DIR=$work/sandbox SANDBOX_PORT=54330
 export SANDBOX_ENV="LD_PRELOAD=$libasan:$work/asan-early-init.so ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:log_path=$reports/asan UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan"
 result=0
 UIDX_SCRIPTS=none bash "$work/tree/test/scripts/run-tests.sh" || result=1
+# UBSan inside the extension may write to the server's stderr instead
+grep -E "runtime error:|ERROR: AddressSanitizer" "$SANDBOX_DIR/log/server.log" \
+  >"$reports/server-log" 2>/dev/null || rm -f "$reports/server-log"
 if ls "$reports"/* >/dev/null 2>&1; then
   echo "asan-check: sanitizer reports:"; cat "$reports"/*; result=1
 else
