@@ -58,8 +58,9 @@ $uidx$;
 -- every partition apart (steps under a minute, long parent names) and
 -- refuses infinite bounds and over 10,000 partitions up front; the sql_drop
 -- trigger no longer fails DDL of a role that cannot use uidx's schema.
+-- Qualified: the search_path may have been changed above.
 -- ---------------------------------------------------------------------------
-CREATE OR REPLACE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
+CREATE OR REPLACE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,
                                             to_ts timestamptz, step interval)
 RETURNS SETOF regclass
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
@@ -185,7 +186,7 @@ BEGIN
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION luuid_forget_dropped_relations() RETURNS event_trigger
+CREATE OR REPLACE FUNCTION @extschema@.luuid_forget_dropped_relations() RETURNS event_trigger
 LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp
 AS $fn$

@@ -17,7 +17,10 @@ cd "$top"
 # sudo: only run when the user is not root, and then the user has it
 not_needed="sudo"
 
-wanted=$( (bash test/scripts/ensure-deps.sh list; bash test/scripts/ensure-deps.sh list build) | sort -u)
+# what `make deps` installs for the default server (whatever this run tests),
+# and what building another server needs
+wanted=$( (PG_CONFIG=pg_config bash test/scripts/ensure-deps.sh list
+           bash test/scripts/ensure-deps.sh list build) | sort -u)
 # apt is part of minbase; the rest of the closure is what apt installs along
 closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
             --no-breaks --no-replaces --no-enhances $wanted apt 2>/dev/null \
