@@ -1,7 +1,10 @@
 SET timezone = 'UTC';
--- Faults found in review, one section each; every case here failed before
--- its fix.  (The signed overflow of section 3 shows only in `make
--- asan-check`, whose build traps signed overflow instead of wrapping.)
+-- Faults found in review, one section each, numbered as they were found;
+-- every case here failed before its fix, with two exceptions: the signed
+-- overflow of section 3 shows only in `make asan-check` (whose build traps
+-- signed overflow instead of wrapping), and section 5 pins what the README
+-- says about inlining (that fault was in the README).  Fault 9, a package
+-- the scripts need that `make deps` did not install, is test/t/deps.sh.
 
 -- uidx's functions before any same-named core ones
 SET search_path = public, pg_catalog;
