@@ -99,3 +99,17 @@ $fn$;
 CREATE FUNCTION uidx_uuid_lower_bound(at timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- The bound the planner support functions of the time functions put into
+-- index conditions (README "Time filters that use the index"): the 16 bytes
+-- whose 48-bit millisecond field at time_offset holds the millisecond of `at`
+-- counted from `epoch`, every other byte 00 (or FF when `upper`).  Clamped,
+-- never an error for a time outside the field.
+CREATE FUNCTION uidx_time_bound(at timestamptz, time_offset integer, epoch timestamptz,
+                                upper boolean) RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Whether `input` is a valid text form of `type` (a uidx type or uuid), without
+-- raising: pg_input_is_valid() for PostgreSQL 15, where it does not exist.
+CREATE FUNCTION uidx_is_valid(input text, type regtype) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+

@@ -1,7 +1,7 @@
 -- ---------------------------------------------------------------------------
 -- iUID: inDrive's UUIDv8 (spec section C)
 -- ---------------------------------------------------------------------------
--- @bytes16_type iuid
+-- @bytes16_type iuid #
 
 -- Registry of service/entity codes, e.g. (7, 'AyanOrder').  Its rows are
 -- user data: pg_dump keeps them.
@@ -41,8 +41,14 @@ RETURNS iuid
 CREATE FUNCTION iuid_lower_bound(at timestamptz) RETURNS iuid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
-CREATE FUNCTION iuid_timestamp(iuid) RETURNS timestamptz
+-- Turns iuid_timestamp(id) >= / <= / = a time into a range of id that an
+-- index serves (README "Time filters that use the index").
+CREATE FUNCTION iuid_timestamp_support(internal) RETURNS internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION iuid_timestamp(iuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT iuid_timestamp_support;
 CREATE FUNCTION iuid_country(iuid) RETURNS integer
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iuid_service_entity(iuid) RETURNS integer
@@ -54,7 +60,8 @@ CREATE FUNCTION iuid_random(iuid) RETURNS bigint
 
 -- The same on plain uuid columns: NULL when the value is not an iUID.
 CREATE FUNCTION iuid_timestamp(uuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME', 'iuid_timestamp_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'iuid_timestamp_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT iuid_timestamp_support;
 CREATE FUNCTION iuid_country(uuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'iuid_country_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION iuid_service_entity(uuid) RETURNS integer
@@ -64,3 +71,13 @@ CREATE FUNCTION iuid_format_version(uuid) RETURNS integer
 CREATE FUNCTION iuid_random(uuid) RETURNS bigint
     AS 'MODULE_PATHNAME', 'iuid_random_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- pg_partman 5 (p_time_encoder / p_time_decoder) for iUIDs kept in a uuid
+-- column: the encoder gives the smallest iUID of a millisecond, the decoder
+-- takes the text pg_partman passes and gives the millisecond back, so the
+-- two round-trip (README "pg_partman").
+CREATE FUNCTION iuid_partman_encoder(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.iuid_lower_bound(ts)::pg_catalog.uuid $$;
+CREATE FUNCTION iuid_partman_decoder(id text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.iuid_timestamp(id::pg_catalog.uuid) $$;

@@ -5,7 +5,7 @@
 -- The comb type holds suffix COMBs (time in bytes 10-15, SQL Server's order)
 -- and sorts them by that time, then by bytes 0-9.  Every 16-byte value is a
 -- valid comb: migrated SQL Server keys keep the version bits they came with.
--- @bytes16_type comb
+-- @bytes16_type comb ^
 
 -- Generators: VOLATILE, and not STRICT so that a NULL argument is an error
 -- (22004) rather than a NULL key.
@@ -66,11 +66,21 @@ RETURNS uuid
 CREATE FUNCTION comb_sqlserver_from_parts(at timestamptz, random bytea) RETURNS comb
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Index conditions for comb_prefix_timestamp(uuid) (bytes 0-5) and
+-- comb_timestamp(comb) (bytes 10-15, first in the comb order); README "Time
+-- filters that use the index".
+CREATE FUNCTION comb_prefix_timestamp_support(internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_timestamp_support(internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- Extraction.  On uuid: NULL unless version 4, variant 10.
 CREATE FUNCTION comb_prefix_timestamp(uuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT comb_prefix_timestamp_support;
 CREATE FUNCTION comb_timestamp(comb) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT comb_timestamp_support;
 CREATE FUNCTION comb_sqlserver_timestamp(comb) RETURNS timestamptz
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION comb_short_prefix(uuid) RETURNS integer
@@ -94,3 +104,12 @@ CREATE FUNCTION comb_suffix_to_prefix(comb) RETURNS uuid
 -- The smallest comb of the millisecond of `at`: partition bounds and range scans.
 CREATE FUNCTION comb_lower_bound(at timestamptz) RETURNS comb
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- pg_partman 5 for prefix COMBs in a uuid column: the smallest version-4 COMB
+-- of a millisecond, and its millisecond back from the text pg_partman passes.
+CREATE FUNCTION comb_prefix_partman_encoder(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.comb_prefix_from_parts(ts, '\x00000000000000000000000000000000'::pg_catalog.bytea) $$;
+CREATE FUNCTION comb_prefix_partman_decoder(id text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.comb_prefix_timestamp(id::pg_catalog.uuid) $$;

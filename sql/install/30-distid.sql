@@ -2,7 +2,7 @@
 -- DistributedId: Architect.Identities' 28-digit decimal IDs (spec A1) as the
 -- type distid, and DistributedId128 (spec A2) on uuid
 -- ---------------------------------------------------------------------------
--- @bytes16_type distid
+-- @bytes16_type distid %
 
 -- numeric <-> distid: the same integer.  Assignment casts, so that inserting a
 -- numeric into a distid column (and back) works, while an expression such as
@@ -21,9 +21,17 @@ CREATE FUNCTION distid_generate() RETURNS distid
 CREATE FUNCTION distributed_id() RETURNS numeric
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
+-- Index conditions for distid_timestamp(distid) (T in bytes 4-9) and
+-- distid128_timestamp(uuid) (bytes 0-5); README "Time filters that use the index".
+CREATE FUNCTION distid_timestamp_support(internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION distid128_timestamp_support(internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- The embedded millisecond (since 1900), without the 1 s leeway added back.
 CREATE FUNCTION distid_timestamp(distid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT distid_timestamp_support;
 CREATE FUNCTION distid_timestamp(numeric) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'distid_timestamp_numeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 -- The smallest distid with distid_timestamp(id) >= at (a partition bound).
@@ -34,4 +42,5 @@ CREATE FUNCTION distid128_generate() RETURNS uuid
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 -- NULL unless the uuid is DistributedId128-shaped (version 7, bit 64 clear).
 CREATE FUNCTION distid128_timestamp(uuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT distid128_timestamp_support;

@@ -36,3 +36,13 @@ CREATE FUNCTION uuidv7_timestamp(uuid) RETURNS timestamptz
 -- a range or partition bound for uuidv7 keys.
 CREATE FUNCTION uuidv7_lower_bound(at timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uidx_uuidv7_lower_bound' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- pg_partman 5 for UUIDv7 columns: uuidv7_lower_bound() and its millisecond
+-- back from the text pg_partman passes (uuidv7_timestamp(uuid) would also
+-- read a version 1 UUID; the decoder only ever sees version 7 bounds and keys).
+CREATE FUNCTION uuidv7_partman_encoder(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.uuidv7_lower_bound(ts) $$;
+CREATE FUNCTION uuidv7_partman_decoder(id text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.uuidv7_timestamp(id::pg_catalog.uuid) $$;
