@@ -115,7 +115,6 @@ public class PgjdbcTest {
         try (Statement st = conn.createStatement()) {
             st.execute("DROP TABLE IF EXISTS " + child + ", " + tbl);
             st.execute("CREATE TABLE " + tbl + " (id " + t + " PRIMARY KEY DEFAULT " + dflt + ", note text)");
-            st.execute("CREATE TABLE " + child + " (parent uuid REFERENCES " + tbl + " (id))");
         }
         check(t + ": DEFAULT + RETURNING, read with getString", () -> {
             try (Statement st = conn.createStatement();
@@ -220,6 +219,9 @@ public class PgjdbcTest {
             require(n == 3, n);
         });
         check(t + ": foreign key from a uuid column", () -> {
+            try (Statement st = conn.createStatement()) {
+                st.execute("CREATE TABLE " + child + " (parent uuid REFERENCES " + tbl + " (id))");
+            }
             try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + child + " VALUES (?)")) {
                 ps.setObject(1, valueUuid);
                 ps.executeUpdate();

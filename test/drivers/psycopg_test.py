@@ -103,7 +103,6 @@ def run(conn, t):
         cur.execute(sql.SQL("DROP TABLE IF EXISTS {}, {}").format(child, tbl))
         cur.execute(sql.SQL("CREATE TABLE {} (id {} PRIMARY KEY DEFAULT {}, note text)").format(
             tbl, sql.SQL(t), sql.SQL(default)))
-        cur.execute(sql.SQL("CREATE TABLE {} (parent uuid REFERENCES {} (id))").format(child, tbl))
 
     def default_returning():
         with conn.cursor() as cur:
@@ -184,6 +183,7 @@ def run(conn, t):
 
     def foreign_key():
         with conn.cursor() as cur:
+            cur.execute(sql.SQL("CREATE TABLE {} (parent uuid REFERENCES {} (id))").format(child, tbl))
             cur.execute(sql.SQL("INSERT INTO {} VALUES (%s)").format(child), (as_uuid,))
             try:
                 with conn.transaction():
