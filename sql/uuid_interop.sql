@@ -301,10 +301,14 @@ SELECT uidx_is_valid(NULL, 'iuid') IS NULL AS strict;
 -- Every type, function, operator class and table of the extension has a
 -- one-line comment.
 -- ---------------------------------------------------------------------------
+-- (array types and the row types of the tables are not counted: PostgreSQL
+-- 16 and later record them as members of the extension too)
 SELECT pg_describe_object(d.classid, d.objid, 0) AS missing_comment
   FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
  WHERE d.deptype = 'e'
    AND d.classid IN ('pg_type'::regclass, 'pg_proc'::regclass, 'pg_opclass'::regclass, 'pg_class'::regclass)
+   AND NOT EXISTS (SELECT FROM pg_type t WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
+                                           AND (t.typelem <> 0 OR t.typrelid <> 0))
    AND (obj_description(d.objid, d.classid::regclass::text) IS NULL
         OR obj_description(d.objid, d.classid::regclass::text) LIKE '%' || chr(10) || '%')
  ORDER BY 1;

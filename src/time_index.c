@@ -30,6 +30,7 @@
 #include "access/stratnum.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_class_d.h"
 #include "catalog/pg_proc_d.h"
 #include "commands/extension.h"
 #include "catalog/pg_type_d.h"
@@ -261,7 +262,13 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 
 	if (prev_set_rel_pathlist_hook)
 		prev_set_rel_pathlist_hook(root, rel, rti, rte);
-	if (rte->rtekind != RTE_RELATION || rel->indexlist == NIL ||
+	/*
+	 * Plain tables and partitions, not the parent of a partition or
+	 * inheritance set: since PostgreSQL 16 a partitioned table's indexlist
+	 * holds its partitioned indexes, which are for proofs, not for scans.
+	 */
+	if (rte->rtekind != RTE_RELATION || rte->inh || rel->indexlist == NIL ||
+		(rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_MATVIEW) ||
 		(rel->reloptkind != RELOPT_BASEREL && rel->reloptkind != RELOPT_OTHER_MEMBER_REL))
 		return;
 

@@ -55,6 +55,9 @@ $uidx$;
 -- "Time filters that use the index", "pg_partman").  Every statement below
 -- is the fresh install's own, from sql/install/.
 -- ---------------------------------------------------------------------------
+-- The UUIDv7 section's set_config(..., true) on PostgreSQL 18 holds until the
+-- end of this script's transaction: restore the script's own search_path.
+SET LOCAL search_path TO @extschema@;
 
 -- iuid
 COMMENT ON TYPE iuid IS 'iUID: inDrive''s UUIDv8 (48-bit ms, country, service entity, random bits)';
