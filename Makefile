@@ -37,15 +37,17 @@ include $(PGXS)
 # PG_CONFIG (recorded in src/.built-for) rebuilds everything.
 BUILT_FOR = src/.built-for
 $(shell echo '$(VERSION) $(PG_CONFIG)' | cmp -s - $(BUILT_FOR) 2>/dev/null || echo '$(VERSION) $(PG_CONFIG)' > $(BUILT_FOR))
-$(OBJS): $(BUILT_FOR)
+$(OBJS): $(BUILT_FOR) $(wildcard src/*.h)
 EXTRA_CLEAN += $(BUILT_FOR)
 
-# A line "-- @bytes16_type NAME" expands the shared 16-byte type template.
+# A line "-- @bytes16_type NAME C" expands the shared 16-byte type template;
+# C is the type's own operator character (see the template).
 BYTES16_TEMPLATE = sql/install/bytes16_type.sql.in
 uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(BYTES16_TEMPLATE)
 	awk -v tmpl=$(BYTES16_TEMPLATE) \
-	  '/^-- @bytes16_type / { t = $$3; \
-	      while ((getline line < tmpl) > 0) { gsub(/@TYPE@/, t, line); print line } \
+	  '/^-- @bytes16_type / { t = $$3; c = $$4; \
+	      if (c == "") { print "-- @bytes16_type " t ": no operator character" > "/dev/stderr"; exit 1 } \
+	      while ((getline line < tmpl) > 0) { gsub(/@TYPE@/, t, line); gsub(/@OPC@/, c, line); print line } \
 	      close(tmpl); next } { print }' $(INSTALL_FRAGMENTS) > $@
 endif
 

@@ -78,7 +78,8 @@ SELECT '018cc251-f400-8101-8040-000000000000'::iuid;
 SELECT 'nonsense'::iuid;
 
 -- ---------------------------------------------------------------------------
--- Casts: iuid -> uuid free (assignment), uuid -> iuid validated, text both ways
+-- Casts: iuid -> uuid free (implicit), uuid -> iuid validated (assignment),
+-- text both ways
 -- ---------------------------------------------------------------------------
 SELECT castcontext, castmethod FROM pg_cast
  WHERE castsource = 'iuid'::regtype AND casttarget = 'uuid'::regtype;
@@ -91,7 +92,9 @@ SELECT '018cc251-f400-8001-8040-000000000000'::text::iuid::text;
 CREATE TEMP TABLE uuid_col (u uuid);
 INSERT INTO uuid_col SELECT iuid_from_parts('2024-01-01', 1, 1);  -- assignment cast
 SELECT u FROM uuid_col;
-SELECT pg_temp.err($$SELECT iuid_from_parts('2024-01-01', 1, 1) = gen_random_uuid()$$);
+-- a uuid compares with an iuid through the operators of sql/uuid_interop.sql
+SELECT iuid_from_parts('2024-01-01', 1, 1) = '018cc251-f400-8001-8040-000000000000'::uuid AS same,
+       iuid_from_parts('2024-01-01', 1, 1) < 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid AS below;
 
 -- ---------------------------------------------------------------------------
 -- Binary I/O is the uuid wire format: send bytes agree, and COPY BINARY

@@ -71,6 +71,11 @@ CREATE FUNCTION hostile.uidx_inspect_readings(id text, OUT kind text, OUT ts tim
                                               OUT details jsonb, OUT score integer)
     RETURNS SETOF record LANGUAGE sql AS $$SELECT 'hostile', now(), '{}'::jsonb, 1000$$;
 CREATE FUNCTION hostile.quote_ident(text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
+CREATE FUNCTION hostile.iuid_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS $$SELECT '-infinity'::timestamptz$$;
+CREATE FUNCTION hostile.comb_prefix_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS $$SELECT '-infinity'::timestamptz$$;
+CREATE FUNCTION hostile.uuidv7_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS $$SELECT '-infinity'::timestamptz$$;
+CREATE FUNCTION hostile.uuidv7_lower_bound(timestamptz) RETURNS uuid LANGUAGE sql AS $$SELECT NULL::pg_catalog.uuid$$;
+CREATE FUNCTION hostile.comb_prefix_from_parts(timestamptz, bytea) RETURNS uuid LANGUAGE sql AS $$SELECT NULL::pg_catalog.uuid$$;
 CREATE FUNCTION hostile.concat_hostile(text, text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
 CREATE OPERATOR hostile.|| (LEFTARG = text, RIGHTARG = text, FUNCTION = hostile.concat_hostile);
 CREATE FUNCTION hostile.field_hostile(jsonb, text) RETURNS text LANGUAGE sql AS $$SELECT '1'$$;
@@ -131,6 +136,11 @@ SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bound
   FROM pg_catalog.pg_class c
  WHERE c.relkind OPERATOR(pg_catalog.=) 'r' AND c.relname OPERATOR(pg_catalog.~~) 'priv_parts_p%'
  ORDER BY 1;
+
+-- the pg_partman encoders and decoders: the real bounds, casts and extraction
+SELECT public.iuid_partman_decoder(public.iuid_partman_encoder('2024-01-02 03:04:05.006+00')::pg_catalog.text) AS iuid,
+       public.comb_prefix_partman_decoder(public.comb_prefix_partman_encoder('2024-01-02 03:04:05.006+00')::pg_catalog.text) AS comb_prefix,
+       public.uuidv7_partman_decoder(public.uuidv7_partman_encoder('2024-01-02 03:04:05.006+00')::pg_catalog.text) AS uuidv7;
 
 -- luuid_forget_dropped_relations (event trigger): the real dropped-objects
 -- list and registry

@@ -325,4 +325,7 @@ IUID_EXTRACTOR(iuid_service_entity, f->service_entity, Int32GetDatum)
 IUID_EXTRACTOR(iuid_format_version, f->format_version, Int32GetDatum)
 IUID_EXTRACTOR(iuid_random, (int64) f->random, Int64GetDatum)
 
+/* iuid_timestamp() on iuid and on uuid: the millisecond in bytes 0-5 */
+UIDX_TIME_SUPPORT(iuid_timestamp_support, 0, 0)
+
 #endif							/* UIDX_NO_POSTGRES */

@@ -18,8 +18,14 @@ common=(
   python3 xxd                       # test scripts (xxd: public-id-key.sh's AES check)
   cpio git                          # asan-check copies the tree's files with them
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
+  python3-psycopg                   # test/t/drivers.sh: psycopg 3
+  libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
+  openjdk-17-jdk-headless           #   and javac to build its test
 )
 wanted=("${common[@]}")
+# test/t/drivers.sh installs node-postgres with npm; a Node.js that came from
+# elsewhere (with its own npm) is fine, Debian's is installed only when none is
+command -v npm >/dev/null 2>&1 || wanted+=(nodejs npm)
 if [ "${1:-}" = build ]; then
   wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
   # Citus (build-citus.sh) compresses columnar storage with these

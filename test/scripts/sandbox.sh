@@ -95,6 +95,10 @@ stop_quietly() {
 export_env() {
   export PGHOST=$sock PGPORT=$port PGUSER=postgres PGDATABASE=postgres
   export PG_BINDIR=$prefix$sysbin SANDBOX_DIR UIDX_SERVER_FILES=$files
+  # for tests that install more into the sandbox: make install DESTDIR=$SANDBOX_PREFIX
+  # PG_CONFIG=$SANDBOX_PG_CONFIG (the server's own pg_config, not the prefix's copy)
+  export SANDBOX_PREFIX=$prefix SANDBOX_PG_CONFIG
+  SANDBOX_PG_CONFIG=$(command -v "$PG_CONFIG")
   export PATH=$prefix$sysbin:$PATH
 }
 
