@@ -2,9 +2,9 @@
 # uidx types as Citus distribution columns, on a cluster of its own: a
 # coordinator and two workers of the Citus-enabled PostgreSQL 18
 # (test/scripts/citus-cluster.sh, which builds Citus and this tree for it).
-# `make test-citus` runs it; `make test` does not, as it needs no server of
-# the version under test.  When the vendored Citus archive is absent it says
-# so and exits 77 (skipped).
+# `make test-citus` runs it; `make test` does not, since this test always
+# runs on PostgreSQL 18, whatever server `make test` was given.  When the
+# vendored Citus archive is absent it says so and exits 77 (skipped).
 #
 # It first runs the SQL of the README section "Scaling out a region with
 # Citus" as written (host names and ports replaced by the cluster's), then,
@@ -47,6 +47,7 @@ if [ -z "${UIDX_CITUS_INSIDE:-}" ]; then
   [ $rc -eq 0 ] || { echo "citus: FAILED: Citus could not be built"; exit 1; }
   UIDX_CITUS_INSIDE=1 CITUS_DB=orders_kz CITUS_NO_SETUP=1 \
     CITUS_CONF="shared_buffers = 32MB
+timezone = 'UTC'
 citus.shard_count = 8" \
     bash "$top/test/scripts/citus-cluster.sh" run bash "$0" || rc=$?
   secs=$(( $(date +%s) - start ))
