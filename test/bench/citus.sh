@@ -93,7 +93,10 @@ echo "rows: $ROWS per table; $REPS x $SECS s per table, interleaved; load averag
 for c in $cases; do run "$c" 2 >/dev/null || broken[$c]=1; done
 for rep in $(seq 1 "$REPS"); do
   printf 'rep %s/%s:' "$rep" "$REPS"
-  for c in $cases; do
+  # the two distributed tables in turn first (odd repetitions iuid, even uuid)
+  order=$cases
+  [ $((rep % 2)) -eq 0 ] && order="lookup_plain lookup_citus_uuid lookup_citus"
+  for c in $order; do
     [ -z "${broken[$c]:-}" ] || continue
     if t=$(run "$c" "$SECS"); then
       tps[$c]="${tps[$c]:-} $t"
