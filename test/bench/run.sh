@@ -16,7 +16,9 @@
 #   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
 #   BENCH_REPS           repetitions of every section, or per section:
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
-#   BENCH_SECTIONS       which sections to run              ("gen insert sort")
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort citus";
+#                        citus: lookups through a Citus coordinator, test/bench/citus.sh,
+#                        on a cluster of its own, reported as not run without Citus)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (1GB)
@@ -46,11 +48,17 @@ ${BENCH_CONF:-}"
   # (its server log is kept when the harness fails)
   sandbox_env=()
   [ -n "${BENCH_SANDBOX_DIR:-}" ] && sandbox_env=(SANDBOX_DIR="$BENCH_SANDBOX_DIR")
+  sections=${BENCH_SECTIONS:-gen insert sort citus}
   set +e
   env "${sandbox_env[@]}" IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" \
-    SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" \
+    SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" BENCH_SECTIONS="$sections" \
     bash test/scripts/sandbox.sh run bash "$0" "$@" 2>&1 | tee "$out"
   status=${PIPESTATUS[0]}
+  # the Citus section needs a cluster, not this server: it runs after it
+  if [ "$status" -eq 0 ] && [[ " $sections " == *" citus "* ]]; then
+    bash "$here/citus.sh" 2>&1 | tee -a "$out"
+    status=${PIPESTATUS[0]}
+  fi
   set -e
   if [ -f "$out.raw" ]; then
     cat "$out.raw" >>"$out"
@@ -81,7 +89,7 @@ SORT_N=${BENCH_SORT_N:-$def_sort_n}
 GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
 INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
 SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
-SECTIONS=${BENCH_SECTIONS:-gen insert sort}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort citus}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
 TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-1GB}
 
@@ -92,7 +100,7 @@ for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   fi
 done
 for section in $SECTIONS; do
-  case $section in gen|insert|sort) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
