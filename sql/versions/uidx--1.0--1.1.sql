@@ -357,8 +357,9 @@ BEGIN
        AND CASE WHEN is_local THEN r.server IS NOT NULL ELSE r.server IS DISTINCT FROM region_server END
      ORDER BY r.country LIMIT 1;
     IF FOUND THEN
-        RAISE EXCEPTION 'iuid country % already belongs to region %', held.country,
-                        coalesce(format('"%s"', held.server), '(this database)')
+        RAISE EXCEPTION 'iuid country % already belongs to %', held.country,
+                        CASE WHEN held.server IS NULL THEN 'the local region'
+                             ELSE format('region "%s"', held.server) END
             USING ERRCODE = 'invalid_object_definition',
                   HINT = 'A country belongs to exactly one region: see the table uidx_region.';
     END IF;
