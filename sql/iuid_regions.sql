@@ -204,3 +204,4 @@ SELECT count(*) AS registered FROM uidx_region;
 DROP TABLE routed, plain_iuid, by_default_order, by_list, by_two, routed_c060;
 DELETE FROM uidx_region;
 DROP EXTENSION postgres_fdw CASCADE;
+DROP EXTENSION amcheck;

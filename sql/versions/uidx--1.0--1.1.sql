@@ -55,6 +55,11 @@ $uidx$;
 -- uidx_region_of (README "Regions"); the same as sql/install/15-iuid-regions.sql.
 -- ---------------------------------------------------------------------------
 
+-- The section above leaves search_path at pg_catalog on PostgreSQL 18 (its
+-- set_config lasts to the end of the script's transaction): back to the
+-- extension's schema, as at the start of the script.
+SELECT pg_catalog.set_config('search_path', '@extschema@', true);
+
 -- The country order: the country byte first, then the default iuid order.
 -- Its operators are ~<~ ~<=~ ~>=~ ~>~, a second order of one type as
 -- text_pattern_ops has; equality is bytewise in every order, so `=` is
