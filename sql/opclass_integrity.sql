@@ -21,6 +21,8 @@ CREATE TEMP TABLE reference (opclass text PRIMARY KEY, type text, key_sql text);
 INSERT INTO reference VALUES
     -- RFC byte order, as uuid
     ('iuid_ops', 'iuid', '%1$s'),
+    -- the country (byte 7) first, then RFC byte order
+    ('iuid_country_ops', 'iuid', 'substr(%1$s, 8, 1) || %1$s'),
     -- the COMB timestamp (bytes 10-15) first, then bytes 0-9
     ('comb_ops', 'comb', 'substr(%1$s, 11, 6) || substr(%1$s, 1, 10)'),
     -- bytes 4-15 (bytes 0-3 of a distid are always zero), then 0-3

@@ -118,6 +118,23 @@ static const Bytes16Type iuid_type = {
 
 BYTES16_DEFINE_SQL_FUNCTIONS(iuid, iuid_type)
 
+/*
+ * The country order of iuid_country_ops (README "Regions"): the country byte
+ * first, then the default order.  With the country first, a range partition
+ * per region holds each region's IDs in one contiguous range, and the
+ * abbreviated sort key starts with the country.  Bytes 0-6 and 8-15 after
+ * byte 7 are the default order for IDs of one country, so the two orders
+ * agree within a country and share `=`.
+ */
+static const Bytes16Type iuid_country_type = {
+	.name = "iuid",
+	.invalid_reason = iuid_invalid_reason,
+	.nsegments = 3,
+	.segments = {{7, 1}, {0, 7}, {8, 8}},
+};
+
+BYTES16_DEFINE_ORDER_FUNCTIONS(iuid_country, iuid_country_type)
+
 /* ---- uidx.country ---- */
 
 static char *country_setting_text = NULL;
@@ -294,6 +311,17 @@ iuid_lower_bound(PG_FUNCTION_ARGS)
 	IuidFields	f = {0};
 
 	f.unix_ms = iuid_ms_arg(fcinfo, 0);
+	return iuid_datum(&f);
+}
+
+/* The smallest iUID of a country in the country order: a partition bound. */
+PG_FUNCTION_INFO_V1(iuid_country_lower_bound);
+Datum
+iuid_country_lower_bound(PG_FUNCTION_ARGS)
+{
+	IuidFields	f = {0};
+
+	f.country = iuid_byte_arg(fcinfo, 0, "country");
 	return iuid_datum(&f);
 }
 

@@ -201,6 +201,11 @@ extern UidxAlnumStatus uidx_alnum_decode_decimal(const char *text, size_t len,
  * (offset, length) segments covering all 16 bytes.  For iuid that is plain
  * memcmp order; comb compares its timestamp bytes 10-15 first; distid compares
  * bytes 4-15 first (0-3 are always zero), for a useful abbreviated sort key.
+ *
+ * A second order of the same type is a second descriptor with the same name
+ * and validation and other segments: iuid's country order (README
+ * "Regions") reads byte 7 first.  Everything in bytes16.c, sort support and
+ * abbreviated keys included, serves it unchanged.
  */
 typedef struct Bytes16Segment
 {
@@ -243,8 +248,10 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 /*
  * Stamps out the SQL-callable wrappers every 16-byte type needs:
  * PREFIX_in, _out, _recv, _send, _cmp, _eq, _ne, _lt, _le, _gt, _ge,
- * _sortsupport, _hash, _hash_extended, _from_uuid (the validating cast) and
- * _larger, _smaller (min/max).
+ * _sortsupport, _hash, _hash_extended, _from_uuid (the validating cast) 
+ * _larger, _smaller (min/max), and those of its key order (below).
+ * Equality and hashing are bytewise whatever the order, so a second order of
+ * a type has only BYTES16_DEFINE_ORDER_FUNCTIONS and shares `=`.
  *
  * A uuid is the same 16 bytes as a Bytes16, so the comparison functions also
  * serve the cross-type operators with uuid (T op uuid, uuid op T, and uuid op
@@ -268,11 +275,12 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 		return bytes16_##fn(&(type), fcinfo); \
 	}
 
-#define BYTES16_DEFINE_SQL_FUNCTIONS(prefix, type) \
-	BYTES16_WRAPPER(prefix, type, in) \
-	BYTES16_WRAPPER(prefix, type, out) \
-	BYTES16_WRAPPER(prefix, type, recv) \
-	BYTES16_WRAPPER(prefix, type, send) \
+/*
+ * One key order: PREFIX_cmp, _lt, _le, _gt, _ge and _sortsupport.  They read
+ * nothing but the 16 bytes, so the same C function also serves a uuid
+ * argument (same size and layout) in a cross-type SQL declaration.
+ */
+#define BYTES16_DEFINE_ORDER_FUNCTIONS(prefix, type) \
 	BYTES16_WRAPPER(prefix, type, sortsupport) \
 	PG_FUNCTION_INFO_V1(prefix##_cmp); \
 	Datum prefix##_cmp(PG_FUNCTION_ARGS) \
@@ -280,12 +288,19 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 		PG_RETURN_INT32(bytes16_compare(&(type), PG_GETARG_BYTES16_P(0), \
 										PG_GETARG_BYTES16_P(1))); \
 	} \
-	BYTES16_CMP_OP(prefix, type, eq, c == 0) \
-	BYTES16_CMP_OP(prefix, type, ne, c != 0) \
 	BYTES16_CMP_OP(prefix, type, lt, c < 0) \
 	BYTES16_CMP_OP(prefix, type, le, c <= 0) \
 	BYTES16_CMP_OP(prefix, type, gt, c > 0) \
-	BYTES16_CMP_OP(prefix, type, ge, c >= 0) \
+	BYTES16_CMP_OP(prefix, type, ge, c >= 0)
+
+#define BYTES16_DEFINE_SQL_FUNCTIONS(prefix, type) \
+	BYTES16_WRAPPER(prefix, type, in) \
+	BYTES16_WRAPPER(prefix, type, out) \
+	BYTES16_WRAPPER(prefix, type, recv) \
+	BYTES16_WRAPPER(prefix, type, send) \
+	BYTES16_DEFINE_ORDER_FUNCTIONS(prefix, type) \
+	BYTES16_CMP_OP(prefix, type, eq, c == 0) \
+	BYTES16_CMP_OP(prefix, type, ne, c != 0) \
 	PG_FUNCTION_INFO_V1(prefix##_hash); \
 	Datum prefix##_hash(PG_FUNCTION_ARGS) { return bytes16_hash(fcinfo); } \
 	PG_FUNCTION_INFO_V1(prefix##_hash_extended); \

@@ -16,16 +16,21 @@
 #   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
 #   BENCH_REPS           repetitions of every section, or per section:
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
-#   BENCH_SECTIONS       which sections to run              ("gen insert sort citus";
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort regions citus";
 #                        citus: lookups through a Citus coordinator, test/bench/citus.sh,
 #                        on a cluster of its own, reported as not run without Citus)
+#   BENCH_REGION_ROWS, BENCH_REGION_SECONDS, BENCH_REGION_REPS
+#                        the regions section (test/bench/regions.sh): rows per
+#                        region (100000; quick 20000), seconds per pgbench run
+#                        (20; quick 5), repetitions (3; quick 2)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (1GB)
 #   BENCH_EXTRA_SQL      a file run after cases.sql: more bench.add_case() calls
 #                        (or objects they need), e.g. to try out a generator
 #   BENCH_CONF           extra postgresql.conf lines for the bench server
-#   BENCH_SANDBOX_DIR, BENCH_PORT   where the bench server lives
+#   BENCH_SANDBOX_DIR, BENCH_PORT   where the bench server lives (the port, also
+#                        on 127.0.0.1 for the regions section: a free one by default)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,15 +48,18 @@ if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
 jit = off
 max_parallel_workers_per_gather = 0
 uidx.public_id_key_file = 'bench_public_id.key'
+listen_addresses = '127.0.0.1'
 ${BENCH_CONF:-}"
+  # the regions section's routers reach their regions over loopback TCP
+  port=${BENCH_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
   # without BENCH_SANDBOX_DIR the sandbox is private and removed afterwards
   # (its server log is kept when the harness fails)
   sandbox_env=()
   [ -n "${BENCH_SANDBOX_DIR:-}" ] && sandbox_env=(SANDBOX_DIR="$BENCH_SANDBOX_DIR")
-  sections=${BENCH_SECTIONS:-gen insert sort citus}
+  sections=${BENCH_SECTIONS:-gen insert sort regions citus}
   set +e
   env "${sandbox_env[@]}" IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" \
-    SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" BENCH_SECTIONS="$sections" \
+    SANDBOX_PORT=$port SANDBOX_CONF="$conf" BENCH_SECTIONS="$sections" \
     bash test/scripts/sandbox.sh run bash "$0" "$@" 2>&1 | tee "$out"
   status=${PIPESTATUS[0]}
   # the Citus section needs a cluster, not this server: it runs after it
@@ -89,7 +97,7 @@ SORT_N=${BENCH_SORT_N:-$def_sort_n}
 GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
 INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
 SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
-SECTIONS=${BENCH_SECTIONS:-gen insert sort citus}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort regions citus}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
 TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-1GB}
 
@@ -100,7 +108,7 @@ for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   fi
 done
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|regions|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -214,6 +222,14 @@ if runs_section sort; then
     echo "bench: the sort section failed" >&2
     echo "sort section failed, see the log above" >"$errfile"
     note_error sort '(all)' '' "$errfile"
+  fi
+fi
+
+# --- Regions: routing through postgres_fdw against direct access -----------
+if runs_section regions; then
+  if ! bash "$here/regions.sh" 2>"$errfile"; then
+    cat "$errfile" >&2
+    note_error regions '(all)' '' "$errfile"
   fi
 fi
 

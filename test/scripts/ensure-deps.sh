@@ -25,7 +25,8 @@ common=(
 wanted=("${common[@]}")
 # test/t/drivers.sh installs node-postgres with npm; a Node.js that came from
 # elsewhere (with its own npm) is fine, Debian's is installed only when none is
-command -v npm >/dev/null 2>&1 || wanted+=(nodejs npm)
+# (and listed always: it is what a fresh machine gets)
+if [ -n "$list_only" ] || ! command -v npm >/dev/null 2>&1; then wanted+=(nodejs npm); fi
 if [ "${1:-}" = build ]; then
   wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
   # Citus (build-citus.sh) compresses columnar storage with these
