@@ -78,7 +78,8 @@ SELECT '018cc251-f400-8101-8040-000000000000'::iuid;
 SELECT 'nonsense'::iuid;
 
 -- ---------------------------------------------------------------------------
--- Casts: iuid -> uuid free (assignment), uuid -> iuid validated, text both ways
+-- Casts: iuid -> uuid free (implicit), uuid -> iuid validated (assignment),
+-- text both ways
 -- ---------------------------------------------------------------------------
 SELECT castcontext, castmethod FROM pg_cast
  WHERE castsource = 'iuid'::regtype AND casttarget = 'uuid'::regtype;
@@ -91,7 +92,9 @@ SELECT '018cc251-f400-8001-8040-000000000000'::text::iuid::text;
 CREATE TEMP TABLE uuid_col (u uuid);
 INSERT INTO uuid_col SELECT iuid_from_parts('2024-01-01', 1, 1);  -- assignment cast
 SELECT u FROM uuid_col;
-SELECT pg_temp.err($$SELECT iuid_from_parts('2024-01-01', 1, 1) = gen_random_uuid()$$);
+-- a uuid compares with an iuid through the operators of sql/uuid_interop.sql
+SELECT iuid_from_parts('2024-01-01', 1, 1) = '018cc251-f400-8001-8040-000000000000'::uuid AS same,
+       iuid_from_parts('2024-01-01', 1, 1) < 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid AS below;
 
 -- ---------------------------------------------------------------------------
 -- Binary I/O is the uuid wire format: send bytes agree, and COPY BINARY
@@ -99,18 +102,28 @@ SELECT pg_temp.err($$SELECT iuid_from_parts('2024-01-01', 1, 1) = gen_random_uui
 -- ---------------------------------------------------------------------------
 SELECT bool_and(iuid_send(expected::iuid) = uuid_send(expected::uuid)) AS same_wire_format
 FROM iuid_vectors;
+-- The server writes the files: into the run's private directory
+-- (test/scripts/sandbox.sh exports it), else into pg_regress's results/.
+\getenv server_files UIDX_SERVER_FILES
+\if :{?server_files}
+\else
+\getenv server_files PG_ABS_BUILDDIR
+\set server_files :server_files '/results'
+\endif
+\set iuid_file :server_files '/uidx_regress_iuid.bin'
+\set v4_file :server_files '/uidx_regress_v4.bin'
 CREATE TEMP TABLE copy_src AS SELECT expected::iuid AS id FROM iuid_vectors;
-COPY copy_src TO '/tmp/uidx_regress_iuid.bin' (FORMAT binary);
+COPY copy_src TO :'iuid_file' (FORMAT binary);
 CREATE TEMP TABLE copy_dst (id iuid);
-COPY copy_dst FROM '/tmp/uidx_regress_iuid.bin' (FORMAT binary);
+COPY copy_dst FROM :'iuid_file' (FORMAT binary);
 CREATE TEMP TABLE copy_dst_uuid (id uuid);
-COPY copy_dst_uuid FROM '/tmp/uidx_regress_iuid.bin' (FORMAT binary);
+COPY copy_dst_uuid FROM :'iuid_file' (FORMAT binary);
 SELECT (SELECT array_agg(id ORDER BY id) FROM copy_src) = (SELECT array_agg(id ORDER BY id) FROM copy_dst) AS iuid_round_trip,
        (SELECT array_agg(id::uuid ORDER BY id) FROM copy_src) = (SELECT array_agg(id ORDER BY id) FROM copy_dst_uuid) AS uuid_round_trip;
 -- binary input validates like text input
 CREATE TEMP TABLE copy_v4 AS SELECT '018cc251-f400-4001-8040-000000000000'::uuid AS id;
-COPY copy_v4 TO '/tmp/uidx_regress_v4.bin' (FORMAT binary);
-SELECT pg_temp.err($$COPY copy_dst FROM '/tmp/uidx_regress_v4.bin' (FORMAT binary)$$);
+COPY copy_v4 TO :'v4_file' (FORMAT binary);
+SELECT pg_temp.err(format('COPY copy_dst FROM %L (FORMAT binary)', :'v4_file'));
 
 -- ---------------------------------------------------------------------------
 -- Comparison and ordering: timestamp first, then the remaining bits

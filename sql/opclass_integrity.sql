@@ -21,6 +21,8 @@ CREATE TEMP TABLE reference (opclass text PRIMARY KEY, type text, key_sql text);
 INSERT INTO reference VALUES
     -- RFC byte order, as uuid
     ('iuid_ops', 'iuid', '%1$s'),
+    -- the country (byte 7) first, then RFC byte order
+    ('iuid_country_ops', 'iuid', 'substr(%1$s, 8, 1) || %1$s'),
     -- SQL Server's uniqueidentifier order: bytes 10-15, 8-9, then 7, 6, ..., 0
     ('comb_ops', 'comb', 'substr(%1$s, 11, 6) || substr(%1$s, 9, 2) || substr(%1$s, 8, 1)
                           || substr(%1$s, 7, 1) || substr(%1$s, 6, 1) || substr(%1$s, 5, 1)

@@ -33,6 +33,9 @@ SELECT luuid_register_group('PrivOrder', 'priv_orders') AS priv_group;
 CREATE TABLE priv_parts (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
 CREATE TABLE priv_doomed (id uuid);
 SELECT luuid_register_group('PrivDoomed', 'priv_doomed') AS doomed_group;
+CREATE TABLE priv_routed (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
+CREATE EXTENSION postgres_fdw;
+CREATE SERVER priv_region FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'nowhere');
 
 -- A schema full of look-alikes: functions named like the ones the bodies
 -- call, returning wrong answers; operators = < >= on the types they compare,
@@ -71,6 +74,11 @@ CREATE FUNCTION hostile.uidx_inspect_readings(id text, OUT kind text, OUT ts tim
                                               OUT details jsonb, OUT score integer)
     RETURNS SETOF record LANGUAGE sql AS $$SELECT 'hostile', now(), '{}'::jsonb, 1000$$;
 CREATE FUNCTION hostile.quote_ident(text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
+CREATE FUNCTION hostile.iuid_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS $$SELECT '-infinity'::timestamptz$$;
+CREATE FUNCTION hostile.comb_prefix_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS $$SELECT '-infinity'::timestamptz$$;
+CREATE FUNCTION hostile.uuidv7_timestamp(uuid) RETURNS timestamptz LANGUAGE sql AS $$SELECT '-infinity'::timestamptz$$;
+CREATE FUNCTION hostile.uuidv7_lower_bound(timestamptz) RETURNS uuid LANGUAGE sql AS $$SELECT NULL::pg_catalog.uuid$$;
+CREATE FUNCTION hostile.comb_prefix_from_parts(timestamptz, bytea) RETURNS uuid LANGUAGE sql AS $$SELECT NULL::pg_catalog.uuid$$;
 CREATE FUNCTION hostile.concat_hostile(text, text) RETURNS text LANGUAGE sql AS $$SELECT 'hostile'$$;
 CREATE OPERATOR hostile.|| (LEFTARG = text, RIGHTARG = text, FUNCTION = hostile.concat_hostile);
 CREATE FUNCTION hostile.field_hostile(jsonb, text) RETURNS text LANGUAGE sql AS $$SELECT '1'$$;
@@ -84,6 +92,12 @@ INSERT INTO hostile.iuid_service_entity VALUES (99, 'PrivOrder'), (98, 'NoSuchEn
 CREATE TABLE hostile.luuid_group (group_id integer, group_name text, relation regclass);
 INSERT INTO hostile.luuid_group VALUES (1, 'hostile', 'hostile.luuid_group');
 CREATE TABLE hostile.pg_class (oid oid);
+CREATE FUNCTION hostile.iuid_country_lower_bound(integer) RETURNS iuid LANGUAGE sql
+    AS $$SELECT iuid_from_parts('1999-01-01', 0, 0)$$;
+CREATE FUNCTION hostile.uidx_attach_countries(regclass, name, boolean, integer[], text)
+    RETURNS SETOF regclass LANGUAGE sql AS $$SELECT 'hostile.pg_class'::regclass$$;
+CREATE TABLE hostile.uidx_region (country smallint, server name);
+INSERT INTO hostile.uidx_region VALUES (8, 'hostile');
 
 -- The hostile schema before pg_catalog (pg_catalog is otherwise searched
 -- first): an unqualified name or operator in a body would now resolve there.
@@ -132,6 +146,22 @@ SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bound
  WHERE c.relkind OPERATOR(pg_catalog.=) 'r' AND c.relname OPERATOR(pg_catalog.~~) 'priv_parts_p%'
  ORDER BY 1;
 
+-- the pg_partman encoders and decoders: the real bounds, casts and extraction
+SELECT public.iuid_partman_decoder(public.iuid_partman_encoder('2024-01-02 03:04:05.006+00')::pg_catalog.text) AS iuid,
+       public.comb_prefix_partman_decoder(public.comb_prefix_partman_encoder('2024-01-02 03:04:05.006+00')::pg_catalog.text) AS comb_prefix,
+       public.uuidv7_partman_decoder(public.uuidv7_partman_encoder('2024-01-02 03:04:05.006+00')::pg_catalog.text) AS uuidv7;
+-- uidx_attach_local_region, uidx_attach_region, uidx_region_of: the real
+-- worker, bounds, catalogs and registry
+SELECT public.uidx_attach_local_region('public.priv_routed', '{7}') AS local_partition;
+SELECT public.uidx_attach_region('public.priv_routed', 'priv_region', '{8, 9}') AS remote_partition;
+SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bound
+  FROM pg_catalog.pg_class c
+ WHERE c.relname OPERATOR(pg_catalog.~~) 'priv_routed_c%'
+ ORDER BY 1;
+SELECT public.uidx_region_of(public.iuid_from_parts('2024-01-01', 8, 1)) AS region_8,
+       public.uidx_region_of(public.iuid_from_parts('2024-01-01', 7, 1)) AS region_7;
+SELECT pg_temp.error_of($$SELECT public.uidx_region_of(public.iuid_from_parts('2024-01-01', 10, 1))$$) AS region_10;
+
 -- luuid_forget_dropped_relations (event trigger): the real dropped-objects
 -- list and registry
 DROP TABLE public.priv_doomed;
@@ -148,7 +178,8 @@ SELECT c.relname, pg_catalog.pg_get_userbyid(c.relowner) = current_user AS owned
        has_table_privilege('public', c.oid, 'INSERT') AS public_insert,
        has_table_privilege('public', c.oid, 'UPDATE') AS public_update,
        has_table_privilege('public', c.oid, 'DELETE') AS public_delete
-  FROM pg_class c WHERE c.oid IN ('iuid_service_entity'::regclass, 'luuid_group'::regclass) ORDER BY 1;
+  FROM pg_class c WHERE c.oid IN ('iuid_service_entity'::regclass, 'luuid_group'::regclass, 'uidx_region'::regclass)
+ ORDER BY 1;
 
 CREATE ROLE uidx_ordinary;
 SET ROLE uidx_ordinary;
@@ -163,6 +194,10 @@ SELECT pg_temp.error_of($$SELECT luuid_register_group('Intruder')$$);
 SELECT pg_temp.error_of($$SELECT luuid_register_group('PrivOrder', 'pg_class')$$);
 SELECT pg_temp.error_of($$INSERT INTO luuid_group VALUES (crc12('Intruder'), 'Intruder', NULL)$$);
 SELECT pg_temp.error_of($$DELETE FROM luuid_group$$);
+SELECT (SELECT count(*) FROM uidx_region) AS reads_regions,
+       uidx_region_of(iuid_from_parts('2024-01-01', 9, 1)) AS region_of;
+SELECT pg_temp.error_of($$INSERT INTO uidx_region VALUES (10, 'priv_region')$$);
+SELECT pg_temp.error_of($$SELECT uidx_attach_region('priv_routed', 'priv_region', '{10}')$$);
 RESET ROLE;
 
 -- "unless granted": the owner can delegate
@@ -177,7 +212,9 @@ SELECT code, name FROM iuid_service_entity WHERE code IN (21, 22) ORDER BY code;
 DROP ROLE uidx_ordinary;
 DELETE FROM iuid_service_entity WHERE code IN (21, 22);
 DELETE FROM luuid_group WHERE group_name LIKE 'Priv%';
-DROP TABLE priv_parts, priv_orders;
+DROP TABLE priv_parts, priv_orders, priv_routed;
+DELETE FROM uidx_region;
+DROP EXTENSION postgres_fdw CASCADE;
 SET client_min_messages = warning;
 DROP SCHEMA hostile CASCADE;
 RESET client_min_messages;

@@ -12,9 +12,11 @@
 #include <limits.h>
 #include <time.h>
 
-#include "miscadmin.h"
-#include "utils/guc.h"
 #include "access/xact.h"
+#include "common/int.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
 
 #define NS_PER_MS INT64CONST(1000000)
 /* µs between 1970-01-01 and PostgreSQL's epoch 2000-01-01 */
@@ -26,6 +28,17 @@ static bool debug_clock_freeze = false;
 static int64 frozen_at_ns = 0;
 static TimestampTz last_warned_statement = 0;
 
+/*
+ * uidx.debug_clock_freeze reads as a boolean, but its stored value is
+ * "off" or "on@<unix ns>": the instant the clock stands at travels with the
+ * value.  Parallel workers get the leader's settings as these stored
+ * strings, so they stand at the leader's instant rather than at their own
+ * start; and SET LOCAL or a rollback restores the instant frozen before.
+ */
+static char *debug_clock_freeze_text = NULL;
+
+#define FROZEN_PREFIX "on@"
+
 static int64
 real_now_ns(void)
 {
@@ -36,11 +49,85 @@ real_now_ns(void)
 	return (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
 }
 
-static void
-assign_debug_clock_freeze(bool newval, void *extra)
+/* "on@<ns>" -> true and the instant; anything else -> false */
+static bool
+parse_frozen(const char *text, int64 *at_ns)
 {
-	if (newval && !debug_clock_freeze)
-		frozen_at_ns = real_now_ns();
+	char	   *end;
+	long long	v;
+
+	if (strncmp(text, FROZEN_PREFIX, strlen(FROZEN_PREFIX)) != 0)
+		return false;
+	text += strlen(FROZEN_PREFIX);
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (end == text || *end != '\0' || errno != 0)
+		return false;
+	*at_ns = (int64) v;
+	return true;
+}
+
+/* replaces a string setting's proposed value, as GUC wants it allocated */
+static bool
+replace_guc_string(char **newval, const char *value)
+{
+#if PG_VERSION_NUM >= 160000
+	char	   *copy = guc_strdup(LOG, value);
+
+	if (copy == NULL)
+		return false;
+	guc_free(*newval);
+#else
+	char	   *copy = strdup(value);
+
+	if (copy == NULL)
+		return false;
+	free(*newval);
+#endif
+	*newval = copy;
+	return true;
+}
+
+static bool
+check_debug_clock_freeze(char **newval, void **extra, GucSource source)
+{
+	bool		on;
+	int64		at_ns;
+	char		canonical[sizeof(FROZEN_PREFIX) + 24];
+
+	if (parse_frozen(*newval, &at_ns))
+		return true;
+	if (!parse_bool(*newval, &on))
+	{
+		GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
+		GUC_check_errmsg("parameter \"%s\" requires a Boolean value",
+						 "uidx.debug_clock_freeze");
+		return false;
+	}
+	/* turning it on again keeps the instant it stands at */
+	at_ns = debug_clock_freeze ? frozen_at_ns : real_now_ns();
+	if (on)
+		snprintf(canonical, sizeof(canonical), FROZEN_PREFIX INT64_FORMAT, at_ns);
+	else
+		strlcpy(canonical, "off", sizeof(canonical));
+	if (!replace_guc_string(newval, canonical))
+	{
+		GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
+		return false;
+	}
+	return true;
+}
+
+static void
+assign_debug_clock_freeze(const char *newval, void *extra)
+{
+	debug_clock_freeze = parse_frozen(newval, &frozen_at_ns);
+}
+
+static const char *
+show_debug_clock_freeze(void)
+{
+	return debug_clock_freeze ? "on" : "off";
 }
 
 int64
@@ -52,7 +139,11 @@ uidx_now_unix_ns(void)
 		return real_now_ns();
 
 	now = debug_clock_freeze ? frozen_at_ns : real_now_ns();
-	now += (int64) debug_clock_offset_ms * NS_PER_MS;
+	/* only an instant given as "on@<ns>" can be that far out */
+	if (pg_add_s64_overflow(now, (int64) debug_clock_offset_ms * NS_PER_MS, &now))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("the uidx test clock is out of range")));
 	if (last_warned_statement != GetCurrentStatementStartTimestamp())
 	{
 		last_warned_statement = GetCurrentStatementStartTimestamp();
@@ -77,9 +168,12 @@ uidx_timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type %s: infinite", type_name)));
 
-	unix_us = ts + UNIX_TO_PG_EPOCH_US;
-	/* floor, not truncation: 1969-12-31 23:59:59.9995 is ms -1 */
-	unix_ms = unix_us / 1000 - (unix_us % 1000 < 0 ? 1 : 0);
+	/* the last 29,000 years of timestamptz overflow int64 as unix time */
+	if (pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &unix_us))
+		unix_ms = PG_INT64_MAX;	/* past every type's range */
+	else
+		/* floor, not truncation: 1969-12-31 23:59:59.9995 is ms -1 */
+		unix_ms = unix_us / 1000 - (unix_us % 1000 < 0 ? 1 : 0);
 	if (unix_ms < min_ms || unix_ms > max_ms)
 	{
 		/* timestamptz_to_str returns a static buffer: copy before the next call */
@@ -98,7 +192,17 @@ uidx_timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 TimestampTz
 uidx_unix_ms_to_timestamptz(int64 unix_ms)
 {
-	return unix_ms * 1000 - UNIX_TO_PG_EPOCH_US;
+	int64		unix_us;
+	TimestampTz result;
+
+	/* every field uidx reads is well within range; this is the guard */
+	if (pg_mul_s64_overflow(unix_ms, 1000, &unix_us) ||
+		pg_sub_s64_overflow(unix_us, UNIX_TO_PG_EPOCH_US, &result) ||
+		!IS_VALID_TIMESTAMP(result))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range: unix millisecond " INT64_FORMAT, unix_ms)));
+	return result;
 }
 
 void
@@ -111,11 +215,12 @@ uidx_define_clock_settings(void)
 							0, INT_MIN, INT_MAX,
 							PGC_SUSET, GUC_NOT_IN_SAMPLE | GUC_UNIT_MS,
 							NULL, NULL, NULL);
-	DefineCustomBoolVariable("uidx.debug_clock_freeze",
-							 "Stops the clock uidx generators read, for tests only.",
-							 "The clock stands at the moment this was turned on (plus uidx.debug_clock_offset_ms).",
-							 &debug_clock_freeze,
-							 false,
-							 PGC_SUSET, GUC_NOT_IN_SAMPLE,
-							 NULL, assign_debug_clock_freeze, NULL);
+	DefineCustomStringVariable("uidx.debug_clock_freeze",
+							   "Stops the clock uidx generators read, for tests only.",
+							   "The clock stands at the moment this was turned on (plus uidx.debug_clock_offset_ms).",
+							   &debug_clock_freeze_text,
+							   "off",
+							   PGC_SUSET, GUC_NOT_IN_SAMPLE,
+							   check_debug_clock_freeze, assign_debug_clock_freeze,
+							   show_debug_clock_freeze);
 }

@@ -750,4 +750,9 @@ comb_suffix_to_prefix(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTES16_P(result);
 }
 
+/* comb_timestamp(): bytes 10-15, which the comb order reads first */
+UIDX_TIME_SUPPORT(comb_timestamp_support, 10, 0)
+/* comb_prefix_timestamp() on uuid: bytes 0-5 */
+UIDX_TIME_SUPPORT(comb_prefix_timestamp_support, 0, 0)
+
 #endif							/* UIDX_NO_POSTGRES */

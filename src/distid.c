@@ -423,4 +423,9 @@ distid128_timestamp(PG_FUNCTION_ARGS)
 													  DISTID128_EPOCH_UNIX_MS));
 }
 
+/* distid_timestamp(): T, the ms since 1900, in bytes 4-9 (0-3 are zero) */
+UIDX_TIME_SUPPORT(distid_timestamp_support, 4, DISTID_EPOCH_UNIX_MS)
+/* distid128_timestamp() on uuid: the ms since 1700 in bytes 0-5 */
+UIDX_TIME_SUPPORT(distid128_timestamp_support, 0, DISTID128_EPOCH_UNIX_MS)
+
 #endif							/* UIDX_NO_POSTGRES */

@@ -266,6 +266,7 @@ uidx_inspect_text(const char *text, size_t len, int64_t now_unix_ms,
  * SQL interface: uidx_inspect_readings(text) -> (kind, ts, details, score);
  * uidx_inspect() in SQL adds registry names on top.
  * ------------------------------------------------------------------------- */
+#include "access/xact.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "public_id.h"
@@ -427,8 +428,16 @@ uidx_inspect_readings(PG_FUNCTION_ARGS)
 			elog(ERROR, "uidx_inspect_readings must return a record");
 		funcctx->tuple_desc = BlessTupleDesc(tupdesc);
 		state = palloc(sizeof(InspectState));
+		/*
+		 * "Implausibly far ahead" is judged against the statement's start,
+		 * as now() is, not the clock: the function is STABLE, so one
+		 * statement must see one answer (and the test clock, which moves the
+		 * generators, does not move what counts as plausible).
+		 */
 		state->count = uidx_inspect_text(VARDATA_ANY(id), VARSIZE_ANY_EXHDR(id),
-										 uidx_now_unix_ns() / 1000000, state->readings);
+										 uidx_floor_div(GetCurrentStatementStartTimestamp() -
+														uidx_unix_ms_to_timestamptz(0), 1000),
+										 state->readings);
 		state->public_id_decoded[0] = '\0';
 		add_decrypted_public_id(state);
 		funcctx->user_fctx = state;

@@ -118,22 +118,42 @@ static const Bytes16Type iuid_type = {
 
 BYTES16_DEFINE_SQL_FUNCTIONS(iuid, iuid_type)
 
+/*
+ * The country order of iuid_country_ops (README "Regions"): the country byte
+ * first, then the default order.  With the country first, a range partition
+ * per region holds each region's IDs in one contiguous range, and the
+ * abbreviated sort key starts with the country.  Bytes 0-6 and 8-15 after
+ * byte 7 are the default order for IDs of one country, so the two orders
+ * agree within a country and share `=`.
+ */
+static const Bytes16Type iuid_country_type = {
+	.name = "iuid",
+	.invalid_reason = iuid_invalid_reason,
+	.nsegments = 3,
+	.segments = {{7, 1}, {0, 7}, {8, 8}},
+};
+
+BYTES16_DEFINE_ORDER_FUNCTIONS(iuid_country, iuid_country_type)
+
 /* ---- uidx.country ---- */
 
 static char *country_setting_text = NULL;
 static int	country_setting = -1;
 
+/*
+ * A string setting, because empty means unset; a number in it is read by
+ * the server's own parse_int, so it takes exactly what an integer setting
+ * takes: surrounding white space, a sign, 0x hex, 0 octal, and a fraction
+ * or exponent rounded to the nearest integer.
+ */
 static bool
 parse_country(const char *text, int *country)
 {
-	char	   *end;
-	long		v;
+	int			v;
 
-	errno = 0;
-	v = strtol(text, &end, 10);
-	if (end == text || *end != '\0' || errno != 0 || v < 0 || v > 255)
+	if (!parse_int(text, &v, 0, NULL) || v < 0 || v > 255)
 		return false;
-	*country = (int) v;
+	*country = v;
 	return true;
 }
 
@@ -294,6 +314,17 @@ iuid_lower_bound(PG_FUNCTION_ARGS)
 	return iuid_datum(&f);
 }
 
+/* The smallest iUID of a country in the country order: a partition bound. */
+PG_FUNCTION_INFO_V1(iuid_country_lower_bound);
+Datum
+iuid_country_lower_bound(PG_FUNCTION_ARGS)
+{
+	IuidFields	f = {0};
+
+	f.country = iuid_byte_arg(fcinfo, 0, "country");
+	return iuid_datum(&f);
+}
+
 /* ---- extraction: on iuid always a value, on uuid NULL unless it is an iUID ---- */
 
 #define IUID_EXTRACTOR(name, expr, ret) \
@@ -321,5 +352,8 @@ IUID_EXTRACTOR(iuid_country, f->country, Int32GetDatum)
 IUID_EXTRACTOR(iuid_service_entity, f->service_entity, Int32GetDatum)
 IUID_EXTRACTOR(iuid_format_version, f->format_version, Int32GetDatum)
 IUID_EXTRACTOR(iuid_random, (int64) f->random, Int64GetDatum)
+
+/* iuid_timestamp() on iuid and on uuid: the millisecond in bytes 0-5 */
+UIDX_TIME_SUPPORT(iuid_timestamp_support, 0, 0)
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -1,14 +1,21 @@
 /*
  * uidx.c -- module entry point.
  *
- * _PG_init only defines settings.  With shared_preload_libraries it runs in
+ * _PG_init only defines settings and installs the planner hook of
+ * time_index.c.  With shared_preload_libraries it runs in
  * the postmaster, before any backend is forked, so it must not draw
  * randomness or create generator state that children would inherit.
  */
 #include "uidx.h"
 
+#include "catalog/dependency.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_type_d.h"
+#include "commands/extension.h"
 #include "commands/sequence.h"
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#endif
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
@@ -23,6 +30,7 @@ _PG_init(void)
 	uidx_define_clock_settings();
 	uidx_define_iuid_settings();
 	uidx_define_public_id_settings();
+	uidx_install_time_index_hook();
 	MarkGUCPrefixReserved("uidx");
 }
 
@@ -74,4 +82,57 @@ uidx_uuid_lower_bound(PG_FUNCTION_ARGS)
 
 	uidx_store_be(result->data, 6, (uint64) unix_ms);
 	PG_RETURN_BYTES16_P(result);
+}
+
+/*
+ * Does `text` read as a value of `type`, without raising?  For the types of
+ * uidx and for uuid, on every server version: PostgreSQL 16 brought
+ * pg_input_is_valid() for any type, and before it only uidx's own input
+ * functions know how to report an error softly (README "Working with uuid:
+ * drivers, ORMs and foreign keys").
+ */
+PG_FUNCTION_INFO_V1(uidx_is_valid);
+Datum
+uidx_is_valid(PG_FUNCTION_ARGS)
+{
+	char	   *str = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	Oid			type = PG_GETARG_OID(1);
+	Oid			uidx = get_extension_oid("uidx", true);
+	Oid			typinput;
+	Oid			typioparam;
+	FmgrInfo	flinfo;
+	LOCAL_FCINFO(input_fcinfo, 3);
+
+	if (type == UUIDOID)
+	{
+		uint8		bytes[UIDX_LEN];
+
+		PG_RETURN_BOOL(uidx_parse_hex16(str, bytes));
+	}
+	if (!OidIsValid(uidx) || getExtensionOfObject(TypeRelationId, type) != uidx)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uidx_is_valid checks the types of uidx and uuid, not %s",
+						format_type_be(type)),
+				 errhint("On PostgreSQL 16 and later, pg_input_is_valid() checks any type.")));
+
+	getTypeInputInfo(type, &typinput, &typioparam);
+	fmgr_info(typinput, &flinfo);
+	{
+#if PG_VERSION_NUM >= 160000
+		ErrorSaveContext soft = {T_ErrorSaveContext};
+#else
+		UidxSoftError soft = {T_Invalid, UIDX_SOFT_ERROR_MAGIC, false};
+#endif
+
+		InitFunctionCallInfoData(*input_fcinfo, &flinfo, 3, InvalidOid, (Node *) &soft, NULL);
+		input_fcinfo->args[0].value = CStringGetDatum(str);
+		input_fcinfo->args[0].isnull = false;
+		input_fcinfo->args[1].value = ObjectIdGetDatum(typioparam);
+		input_fcinfo->args[1].isnull = false;
+		input_fcinfo->args[2].value = Int32GetDatum(-1);
+		input_fcinfo->args[2].isnull = false;
+		(void) FunctionCallInvoke(input_fcinfo);
+		PG_RETURN_BOOL(!soft.error_occurred);
+	}
 }

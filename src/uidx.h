@@ -200,6 +200,7 @@ extern UidxAlnumStatus uidx_alnum_decode_decimal(const char *text, size_t len,
  * Server side
  * ------------------------------------------------------------------------- */
 #include "fmgr.h"
+#include "nodes/nodes.h"
 #include "utils/timestamp.h"
 /* From PostgreSQL 16 on, postgres.h no longer brings the varlena macros. */
 #if PG_VERSION_NUM >= 160000
@@ -214,6 +215,11 @@ extern UidxAlnumStatus uidx_alnum_decode_decimal(const char *text, size_t len,
  * distid compares bytes 4-15 first (0-3 are always zero), for a useful
  * abbreviated sort key; comb follows SQL Server, which reads some byte groups
  * backwards, so those are listed one byte per segment (hence up to 16).
+ *
+ * A second order of the same type is a second descriptor with the same name
+ * and validation and other segments: iuid's country order (README
+ * "Regions") reads byte 7 first.  Everything in bytes16.c, sort support and
+ * abbreviated keys included, serves it unchanged.
  */
 typedef struct Bytes16Segment
 {
@@ -256,7 +262,16 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 /*
  * Stamps out the SQL-callable wrappers every 16-byte type needs:
  * PREFIX_in, _out, _recv, _send, _cmp, _eq, _ne, _lt, _le, _gt, _ge,
- * _sortsupport, _hash, _hash_extended and _from_uuid (the validating cast).
+ * _sortsupport, _hash, _hash_extended, _from_uuid (the validating cast) 
+ * _larger, _smaller (min/max), and those of its key order (below).
+ * Equality and hashing are bytewise whatever the order, so a second order of
+ * a type has only BYTES16_DEFINE_ORDER_FUNCTIONS and shares `=`.
+ *
+ * A uuid is the same 16 bytes as a Bytes16, so the comparison functions also
+ * serve the cross-type operators with uuid (T op uuid, uuid op T, and uuid op
+ * uuid read in T's order): the SQL declarations of those point at these same
+ * C symbols, so a uuid is always compared in the order of the type it meets
+ * (README "Working with uuid: drivers, ORMs and foreign keys").
  */
 #define BYTES16_CMP_OP(prefix, type, op, test) \
 	PG_FUNCTION_INFO_V1(prefix##_##op); \
@@ -274,11 +289,12 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 		return bytes16_##fn(&(type), fcinfo); \
 	}
 
-#define BYTES16_DEFINE_SQL_FUNCTIONS(prefix, type) \
-	BYTES16_WRAPPER(prefix, type, in) \
-	BYTES16_WRAPPER(prefix, type, out) \
-	BYTES16_WRAPPER(prefix, type, recv) \
-	BYTES16_WRAPPER(prefix, type, send) \
+/*
+ * One key order: PREFIX_cmp, _lt, _le, _gt, _ge and _sortsupport.  They read
+ * nothing but the 16 bytes, so the same C function also serves a uuid
+ * argument (same size and layout) in a cross-type SQL declaration.
+ */
+#define BYTES16_DEFINE_ORDER_FUNCTIONS(prefix, type) \
 	BYTES16_WRAPPER(prefix, type, sortsupport) \
 	PG_FUNCTION_INFO_V1(prefix##_cmp); \
 	Datum prefix##_cmp(PG_FUNCTION_ARGS) \
@@ -286,12 +302,19 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 		PG_RETURN_INT32(bytes16_compare(&(type), PG_GETARG_BYTES16_P(0), \
 										PG_GETARG_BYTES16_P(1))); \
 	} \
-	BYTES16_CMP_OP(prefix, type, eq, c == 0) \
-	BYTES16_CMP_OP(prefix, type, ne, c != 0) \
 	BYTES16_CMP_OP(prefix, type, lt, c < 0) \
 	BYTES16_CMP_OP(prefix, type, le, c <= 0) \
 	BYTES16_CMP_OP(prefix, type, gt, c > 0) \
-	BYTES16_CMP_OP(prefix, type, ge, c >= 0) \
+	BYTES16_CMP_OP(prefix, type, ge, c >= 0)
+
+#define BYTES16_DEFINE_SQL_FUNCTIONS(prefix, type) \
+	BYTES16_WRAPPER(prefix, type, in) \
+	BYTES16_WRAPPER(prefix, type, out) \
+	BYTES16_WRAPPER(prefix, type, recv) \
+	BYTES16_WRAPPER(prefix, type, send) \
+	BYTES16_DEFINE_ORDER_FUNCTIONS(prefix, type) \
+	BYTES16_CMP_OP(prefix, type, eq, c == 0) \
+	BYTES16_CMP_OP(prefix, type, ne, c != 0) \
 	PG_FUNCTION_INFO_V1(prefix##_hash); \
 	Datum prefix##_hash(PG_FUNCTION_ARGS) { return bytes16_hash(fcinfo); } \
 	PG_FUNCTION_INFO_V1(prefix##_hash_extended); \
@@ -300,6 +323,20 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 	Datum prefix##_from_uuid(PG_FUNCTION_ARGS) \
 	{ \
 		PG_RETURN_BYTES16_P(bytes16_from_uuid(&(type), fcinfo)); \
+	} \
+	PG_FUNCTION_INFO_V1(prefix##_larger); \
+	Datum prefix##_larger(PG_FUNCTION_ARGS) \
+	{ \
+		Bytes16    *a = PG_GETARG_BYTES16_P(0); \
+		Bytes16    *b = PG_GETARG_BYTES16_P(1); \
+		PG_RETURN_BYTES16_P(bytes16_compare(&(type), a, b) >= 0 ? a : b); \
+	} \
+	PG_FUNCTION_INFO_V1(prefix##_smaller); \
+	Datum prefix##_smaller(PG_FUNCTION_ARGS) \
+	{ \
+		Bytes16    *a = PG_GETARG_BYTES16_P(0); \
+		Bytes16    *b = PG_GETARG_BYTES16_P(1); \
+		PG_RETURN_BYTES16_P(bytes16_compare(&(type), a, b) <= 0 ? a : b); \
 	}
 
 /* Raises 22004 "<what> must not be null" when argument argno is NULL. */
@@ -357,14 +394,61 @@ extern void uidx_alnum_raise(UidxAlnumStatus status, const char *type_name,
 extern void uidx_define_iuid_settings(void);
 extern void uidx_define_public_id_settings(void);
 
-/* Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on. */
+/*
+ * Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on.  Before
+ * that, uidx_is_valid() (uidx.c) passes its own marker node as the context,
+ * and uidx's input functions return instead of raising when they see it.
+ */
 #if PG_VERSION_NUM >= 160000
 #define UIDX_INPUT_ERROR(fcinfo, ...) \
 	ereturn((fcinfo)->context, (Datum) 0, __VA_ARGS__)
 #else
+typedef struct UidxSoftError
+{
+	NodeTag		type;			/* T_Invalid: never a real node */
+	uint32		magic;			/* UIDX_SOFT_ERROR_MAGIC */
+	bool		error_occurred;
+} UidxSoftError;
+
+#define UIDX_SOFT_ERROR_MAGIC 0x75696478	/* "uidx" */
+
+static inline bool
+uidx_soft_error(Node *context)
+{
+	UidxSoftError *soft = (UidxSoftError *) context;
+
+	if (soft == NULL || soft->type != T_Invalid || soft->magic != UIDX_SOFT_ERROR_MAGIC)
+		return false;
+	soft->error_occurred = true;
+	return true;
+}
+
 #define UIDX_INPUT_ERROR(fcinfo, ...) \
-	do { ereport(ERROR, __VA_ARGS__); pg_unreachable(); } while (0)
+	do { \
+		if (uidx_soft_error((fcinfo)->context)) \
+			return (Datum) 0; \
+		ereport(ERROR, __VA_ARGS__); \
+		pg_unreachable(); \
+	} while (0)
 #endif
+
+/* ---- time_index.c: index conditions for the time extraction functions ---- */
+/*
+ * The planner support request of a time function whose result is the
+ * millisecond held big-endian in bytes [time_offset, time_offset + 6) since
+ * epoch_unix_ms, where the index order compares those bytes first.
+ */
+extern Node *uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_unix_ms);
+/* From _PG_init: makes index paths from what those support functions say. */
+extern void uidx_install_time_index_hook(void);
+
+#define UIDX_TIME_SUPPORT(name, time_offset, epoch_unix_ms) \
+	PG_FUNCTION_INFO_V1(name); \
+	Datum name(PG_FUNCTION_ARGS) \
+	{ \
+		PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0), \
+												  (time_offset), (epoch_unix_ms))); \
+	}
 
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_H */

@@ -9,14 +9,24 @@
 -- into a constant (it is only reached when a registry look-up found nothing).
 CREATE FUNCTION uidx_raise_unknown_name(kind text, name text) RETURNS integer
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uidx_raise_unknown_name(text, text) IS 'internal: raises 22023 unknown <kind> "<name>" for registry look-ups';
 
 -- Creates the missing RANGE partitions [b, b + step) for b = from_ts,
 -- from_ts + step, ... < to_ts of a table partitioned by one uidx
 -- time-ordered column, and returns the partitions it created.  The bounds are
 -- the <type>_lower_bound() of each instant; step arithmetic follows the
 -- session time zone (so '1 month' means calendar months).  Partitions are
--- named <parent>_pYYYYMMDD (plus _HH24MI when the step is under a day), from
--- the lower bound in UTC; an existing partition of that name is left alone.
+-- named <parent>_pYYYYMMDD from the lower bound in UTC, plus _HH24MI when
+-- the step is under a day, _HH24MISS under a minute and _HH24MISS_US (the
+-- microseconds) under a second; the parent part is shortened, at a
+-- character boundary, so that the name fits in max_identifier_length bytes.
+-- An existing partition of that name is left alone.  Refused before
+-- anything is created: an infinite bound or step (22008), a step that does
+-- not move forward (22023), more than 10,000 partitions in one call (54000:
+-- each new partition stays locked until the transaction ends), and two
+-- lower bounds that would get one name (22023; a daily step that starts at
+-- another time of day than midnight UTC can do that where summer time
+-- begins).
 CREATE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
                                             to_ts timestamptz, step interval)
 RETURNS SETOF regclass
@@ -24,6 +34,7 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
+    max_partitions constant integer := 10000;
     strategy    "char";
     nkeys       int2;
     key_type    regtype;
@@ -33,10 +44,16 @@ DECLARE
     parent_ns   name;
     parent_name name;
     name_format text;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    lows        timestamptz[] := '{}';
+    names       text[] := '{}';
+    n           integer := 0;
     lo          timestamptz;
     hi          timestamptz;
+    suffix      text;
     part_name   text;
     existing    regclass;
+    i           integer;
 BEGIN
     SELECT p.partstrat, p.partnatts, a.atttypid::regtype, c.relnamespace::regnamespace::name, c.relname
       INTO strategy, nkeys, key_type, parent_ns, parent_name
@@ -51,6 +68,11 @@ BEGIN
     IF strategy <> 'r' OR nkeys <> 1 OR key_type IS NULL THEN
         RAISE EXCEPTION 'table "%" must be partitioned BY RANGE on a single column', parent
             USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF NOT (isfinite(from_ts) AND isfinite(to_ts) AND isfinite(step)) THEN
+        RAISE EXCEPTION 'partition range and step must be finite: from "%" to "%" in steps of "%"',
+                        from_ts, to_ts, step
+            USING ERRCODE = 'datetime_field_overflow';
     END IF;
     IF step <= interval '0' THEN
         RAISE EXCEPTION 'partition step must be positive: "%"', step
@@ -74,11 +96,49 @@ BEGIN
                   HINT = 'The key must be an iuid, comb, distid or time-prefixed uuid column.';
     END IF;
 
-    name_format := CASE WHEN step < interval '1 day' THEN 'YYYYMMDD"_"HH24MI' ELSE 'YYYYMMDD' END;
+    -- fine enough that steps of the size give distinct names
+    name_format := CASE WHEN step >= interval '1 day' THEN 'YYYYMMDD'
+                        WHEN step >= interval '1 minute' THEN 'YYYYMMDD"_"HH24MI'
+                        WHEN step >= interval '1 second' THEN 'YYYYMMDD"_"HH24MISS'
+                        ELSE 'YYYYMMDD"_"HH24MISS"_"US' END;
+    -- every lower bound and name first: nothing is created for a request
+    -- that is refused
     lo := from_ts;
     WHILE lo < to_ts LOOP
+        IF n >= max_partitions THEN
+            RAISE EXCEPTION 'too many partitions: from "%" to "%" in steps of "%" is more than %',
+                            from_ts, to_ts, step, max_partitions
+                USING ERRCODE = 'program_limit_exceeded',
+                      HINT = 'Create them in several calls, each in a transaction of its own.';
+        END IF;
         hi := lo + step;
-        part_name := parent_name || '_p' || to_char(lo AT TIME ZONE 'UTC', name_format);
+        IF hi <= lo THEN
+            RAISE EXCEPTION 'partition step "%" does not move forward from "%"', step, lo
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        suffix := '_p' || to_char(lo AT TIME ZONE 'UTC', name_format);
+        part_name := parent_name;
+        WHILE octet_length(part_name || suffix) > max_bytes LOOP
+            part_name := left(part_name, -1);
+        END LOOP;
+        part_name := part_name || suffix;
+        -- names grow with the bound, so only neighbours can share one
+        IF n > 0 AND part_name = names[n] THEN
+            RAISE EXCEPTION 'partitions from "%" and from "%" would both be named "%"',
+                            lows[n], lo, part_name
+                USING ERRCODE = 'invalid_parameter_value',
+                      HINT = 'Partitions are named after their lower bound in UTC: start the range at a time of day that keeps them on distinct days there, or use a shorter step.';
+        END IF;
+        n := n + 1;
+        lows[n] := lo;
+        names[n] := part_name;
+        lo := hi;
+    END LOOP;
+
+    FOR i IN 1 .. n LOOP
+        lo := lows[i];
+        hi := lo + step;
+        part_name := names[i];
         existing := to_regclass(format('%I.%I', parent_ns, part_name));
         IF existing IS NULL THEN
             EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
@@ -89,13 +149,30 @@ BEGIN
             RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
                 USING ERRCODE = 'duplicate_table';
         END IF;
-        lo := hi;
     END LOOP;
 END
 $fn$;
+COMMENT ON FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval) IS 'creates the missing time-range partitions of a table partitioned by a uidx time-ordered column';
 
 -- The smallest uuid whose first six bytes hold the unix millisecond of `at`:
 -- a partition bound for uuid columns holding UUIDv7, prefix COMB or iUID values.
 CREATE FUNCTION uidx_uuid_lower_bound(at timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uidx_uuid_lower_bound(timestamptz) IS 'smallest uuid whose first six bytes hold the unix millisecond of at (partition bound)';
+
+-- The bound the planner support functions of the time functions put into
+-- index conditions (README "Time filters that use the index"): the 16 bytes
+-- whose 48-bit millisecond field at time_offset holds the millisecond of `at`
+-- counted from `epoch`, every other byte 00 (or FF when `upper`).  Clamped,
+-- never an error for a time outside the field.
+CREATE FUNCTION uidx_time_bound(at timestamptz, time_offset integer, epoch timestamptz,
+                                upper boolean) RETURNS uuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uidx_time_bound(timestamptz, integer, timestamptz, boolean) IS 'internal: the index range bound the time functions'' planner support puts into index conditions';
+
+-- Whether `input` is a valid text form of `type` (a uidx type or uuid), without
+-- raising: pg_input_is_valid() for PostgreSQL 15, where it does not exist.
+CREATE FUNCTION uidx_is_valid(input text, type regtype) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uidx_is_valid(text, regtype) IS 'whether text is a valid input of a uidx type or uuid, without raising (pg_input_is_valid for PostgreSQL 15)';
 

@@ -7,13 +7,15 @@ CREATE FUNCTION uidx_inspect_readings(id text, OUT kind text, OUT ts timestamptz
                                       OUT details jsonb, OUT score integer)
 RETURNS SETOF record
     AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 3;
+COMMENT ON FUNCTION uidx_inspect_readings(text) IS 'raw readings of the ID detector with their scores';
 
 -- One row per plausible reading, most likely first, with registry names.
--- STABLE: it reads the registries, the public-id key and the clock (a time
--- after tomorrow is implausible).  Neither STRICT nor SET search_path, so
--- that the planner can inline it into the calling query (a NULL id still
--- gives no rows: the C function is STRICT); every name in the body is
--- schema-qualified instead, so a hostile search_path cannot redirect it.
+-- STABLE: it reads the registries, the public-id key and the statement's
+-- start time (a time more than a day after it is implausible).  Neither
+-- STRICT nor SET search_path, so that the planner can inline it into the
+-- calling query (a NULL id still gives no rows: the C function is STRICT);
+-- every name in the body is schema-qualified instead, so a hostile
+-- search_path cannot redirect it.
 CREATE FUNCTION uidx_inspect(id text, OUT kind text, OUT ts timestamptz, OUT details jsonb)
 RETURNS SETOF record
 LANGUAGE sql STABLE PARALLEL SAFE ROWS 3
@@ -42,3 +44,4 @@ SELECT r.kind, r.ts,
        ) names ON true
  ORDER BY r.score OPERATOR(pg_catalog.+) COALESCE(names.bonus, 0) DESC, r.kind
 $$;
+COMMENT ON FUNCTION uidx_inspect(text) IS 'plausible readings of a pasted ID, most likely first, with registry names';

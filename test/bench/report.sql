@@ -4,7 +4,8 @@
 \pset null '-'
 -- :sections is BENCH_SECTIONS: report only what ran
 SELECT :'sections' ~ '\mgen\M' AS run_gen, :'sections' ~ '\minsert\M' AS run_insert,
-       :'sections' ~ '\msort\M' AS run_sort, :'sections' ~ '\mage\M' AS run_age \gset
+       :'sections' ~ '\msort\M' AS run_sort, :'sections' ~ '\mage\M' AS run_age,
+       :'sections' ~ '\mregions\M' AS run_regions \gset
 
 \if :run_gen
 \echo
@@ -104,6 +105,38 @@ SELECT c.label AS "configuration", c.interval_length AS "interval", r.age AS "ag
   FROM bench.age_results r
   JOIN bench.age_configs c ON c.key = r.config
  ORDER BY c.ord, r.age;
+\endif
+
+\if :run_regions
+\echo
+\echo '=== Regions: pgbench -M prepared, 2 clients, a random row of region_1 by its id (lookup)'
+\echo '    or one row per transaction into region_1 (insert); medians of the repetitions'
+\echo '    ratio: throughput against the same statement directly on region_1 (higher is faster)'
+WITH runs AS (
+    SELECT case_key, variant, n / (ms / 1000) AS tps, at FROM bench.results WHERE section = 'regions'
+), med AS (
+    SELECT case_key, variant, count(*) AS runs, min(at) AS first_run,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY tps) AS tps
+      FROM runs GROUP BY case_key, variant
+)
+SELECT m.case_key AS "statement", m.variant AS "through", m.runs,
+       round(m.tps::numeric) AS "tps", round((m.tps / d.tps)::numeric, 2) AS "x direct",
+       CASE WHEN m.variant LIKE 'UNION ALL view, %' THEN
+            round((m.tps / (SELECT r.tps FROM med r WHERE r.case_key = m.case_key
+                                AND r.variant = replace(m.variant, 'UNION ALL view', 'router')))::numeric, 2)
+       END AS "x pruned router"
+  FROM med m LEFT JOIN med d ON d.case_key = m.case_key AND d.variant = 'direct'
+ ORDER BY m.first_run;
+SELECT 'regions' AS section, 'lookup through the router, ' || r.regions || ' regions' AS "case",
+       'tps >= 0.5 x direct' AS target, round((r.tps / d.tps)::numeric, 2) AS measured,
+       CASE WHEN r.tps >= 0.5 * d.tps THEN 'PASS' ELSE 'MISS' END AS verdict
+  FROM (SELECT split_part(variant, ' ', 2) AS regions,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY n / (ms / 1000)) AS tps
+          FROM bench.results WHERE section = 'regions' AND case_key = 'lookup' AND variant LIKE 'router, %'
+         GROUP BY variant) r,
+       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY n / (ms / 1000)) AS tps
+          FROM bench.results WHERE section = 'regions' AND case_key = 'lookup' AND variant = 'direct') d
+ ORDER BY r.regions::int;
 \endif
 
 \echo

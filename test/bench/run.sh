@@ -16,7 +16,14 @@
 #   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
 #   BENCH_REPS           repetitions of every section, or per section:
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
-#   BENCH_SECTIONS       which sections to run              ("gen insert sort age")
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort age regions citus";
+#                        age: index size against table age of the short COMBs;
+#                        citus: lookups through a Citus coordinator, test/bench/citus.sh,
+#                        on a cluster of its own, reported as not run without Citus)
+#   BENCH_REGION_ROWS, BENCH_REGION_SECONDS, BENCH_REGION_REPS
+#                        the regions section (test/bench/regions.sh): rows per
+#                        region (100000; quick 20000), seconds per pgbench run
+#                        (20; quick 5), repetitions (3; quick 2)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (2GB)
@@ -25,7 +32,8 @@
 #   BENCH_EXTRA_SQL      a file run after cases.sql: more bench.add_case() calls
 #                        (or objects they need), e.g. to try out a generator
 #   BENCH_CONF           extra postgresql.conf lines for the bench server
-#   BENCH_SANDBOX_DIR, BENCH_PORT   where the bench server lives
+#   BENCH_SANDBOX_DIR, BENCH_PORT   where the bench server lives (the port, also
+#                        on 127.0.0.1 for the regions section: a free one by default)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -35,7 +43,6 @@ here=test/bench
 if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
   mkdir -p "$here/results"
   out="$here/results/$(date -u +%Y%m%dT%H%M%SZ).txt"
-  tag=$(printf '%s' "$top" | cksum | cut -d' ' -f1)
   # The server settings the method relies on: nothing but the measured
   # statements may write WAL or take CPU (autovacuum), no JIT compile time
   # inside timings, one process per query.  shared_buffers is the sandbox's
@@ -44,25 +51,37 @@ if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
 jit = off
 max_parallel_workers_per_gather = 0
 uidx.public_id_key_file = 'bench_public_id.key'
+listen_addresses = '127.0.0.1'
 ${BENCH_CONF:-}"
-  sandbox_dir=${BENCH_SANDBOX_DIR:-/tmp/uidx-bench.$(id -u).$tag}
+  # the regions section's routers reach their regions over loopback TCP
+  port=${BENCH_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+  # without BENCH_SANDBOX_DIR the sandbox is private and removed afterwards
+  # (its server log is kept when the harness fails)
+  sandbox_env=()
+  [ -n "${BENCH_SANDBOX_DIR:-}" ] && sandbox_env=(SANDBOX_DIR="$BENCH_SANDBOX_DIR")
+  sections=${BENCH_SECTIONS:-gen insert sort age regions citus}
   # the server's own pg_config: inside the sandbox PATH leads to a copy whose
   # paths point into the private prefix
   BENCH_PG_CONFIG=$(command -v "${PG_CONFIG:-pg_config}")
   export BENCH_PG_CONFIG
   set +e
-  IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" SANDBOX_DIR="$sandbox_dir" \
-    SANDBOX_PORT=${BENCH_PORT:-54339} SANDBOX_CONF="$conf" \
+  env "${sandbox_env[@]}" IN_BENCH_SANDBOX=1 BENCH_RESULTS_FILE="$top/$out" \
+    SANDBOX_PORT=$port SANDBOX_CONF="$conf" BENCH_SECTIONS="$sections" \
     bash test/scripts/sandbox.sh run bash "$0" "$@" 2>&1 | tee "$out"
   status=${PIPESTATUS[0]}
+  # the Citus section needs a cluster, not this server: it runs after it
+  if [ "$status" -eq 0 ] && [[ " $sections " == *" citus "* ]]; then
+    bash "$here/citus.sh" 2>&1 | tee -a "$out"
+    status=${PIPESTATUS[0]}
+  fi
   set -e
   if [ -f "$out.raw" ]; then
     cat "$out.raw" >>"$out"
     rm -f "$out.raw"
   fi
   # the server is stopped by now; its data (a gigabyte of WAL) is of no use,
-  # its log in $sandbox_dir/log may be
-  rm -rf "$sandbox_dir/data"
+  # the log in a BENCH_SANDBOX_DIR may be
+  [ -z "${BENCH_SANDBOX_DIR:-}" ] || rm -rf "$BENCH_SANDBOX_DIR/data"
   echo "bench: results in $out"
   [ "$status" -eq 0 ] || echo "bench: the harness failed (exit $status)" >&2
   exit "$status"
@@ -85,7 +104,7 @@ SORT_N=${BENCH_SORT_N:-$def_sort_n}
 GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
 INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
 SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
-SECTIONS=${BENCH_SECTIONS:-gen insert sort age}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort age regions citus}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
 TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-2GB}
 
@@ -96,7 +115,7 @@ for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   fi
 done
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -240,6 +259,14 @@ SQL
       run_psql -c 'DROP TABLE IF EXISTS public.bench_age, public.bench_age_seq' 2>/dev/null || true
     fi
   done
+fi
+
+# --- Regions: routing through postgres_fdw against direct access -----------
+if runs_section regions; then
+  if ! bash "$here/regions.sh" 2>"$errfile"; then
+    cat "$errfile" >&2
+    note_error regions '(all)' '' "$errfile"
+  fi
 fi
 
 # --- Report ------------------------------------------------------------------

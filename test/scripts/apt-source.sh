@@ -48,7 +48,22 @@ fetch_from_pool() {
   done
   return 1
 }
-( cd "$dest" && apt-get "${opts[@]}" source --download-only "$pkg" >&2 ) || fetch_from_pool
+unpack_orig() {
+  # Seen: pg-partman's .dsc and debian.tar missing from the mirror while the
+  # upstream tarball is there.  That tarball is the source package minus
+  # Debian's packaging (whose patches are skipped below anyway): unpack it.
+  local orig ver
+  orig=$(ls "$dest"/"${pkg}"_*.orig.tar.* 2>/dev/null | sort -V | tail -1)
+  [ -n "$orig" ] || return 1
+  ver=$(basename "$orig" | sed "s/^${pkg}_//; s/\.orig\.tar\..*//")
+  echo "uidx: no .dsc for $pkg on the mirror; unpacking its upstream tarball $ver" >&2
+  out=$dest/$pkg-$ver
+  rm -rf "$out"; mkdir -p "$out"
+  tar -xf "$orig" -C "$out" --strip-components=1
+  echo "$out"
+  exit 0
+}
+( cd "$dest" && apt-get "${opts[@]}" source --download-only "$pkg" >&2 ) || fetch_from_pool || unpack_orig
 dsc=$(ls -t "$dest"/"${pkg}"_*.dsc | head -1)
 out=$dest/$(basename "$dsc" .dsc | sed 's/_/-/; s/-[^-]*$//')
 rm -rf "$out"

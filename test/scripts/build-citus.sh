@@ -1,24 +1,42 @@
 #!/usr/bin/env bash
 # Builds Citus from the vendored source archive into a copy of the cached
 # PostgreSQL 18 (UIDX_CACHE/pg-18-citus) and prints that copy's pg_config.
-# A finished build is reused.  Exits 3, with a message, when the archive is
-# not there (the Citus test then reports itself skipped).
+# A finished build is reused (then the archive is no longer needed).  Exits
+# 3, with a message, when the archive is not there (the Citus test then
+# reports itself skipped).
 #
-#   CITUS_TARBALL   the archive (default: ../shared/vendor/citus-14.0.1.tar.gz
-#                   beside the work tree)
+#   CITUS_TARBALL   the archive; by default citus-14.0.1.tar.gz in
+#                   ../shared/vendor beside the work tree, else in
+#                   /work/shared/vendor when that directory exists
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/cache-dir.sh"
-tarball=${CITUS_TARBALL:-$top/../shared/vendor/citus-14.0.1.tar.gz}
+archive=citus-14.0.1.tar.gz
 sha256=26ddb8ec9de07c5fa8426e435d10936e5cd6bed01a5ad94aab92e818081e5ec9
 prefix=$UIDX_CACHE/pg-18-citus
 stamp=$prefix/.uidx-citus-built
+
+# One build at a time: a test and a benchmark may ask at once.
+exec 9>"$UIDX_CACHE/citus-build.lock"
+flock 9
 if [ -f "$stamp" ] && [ -x "$prefix/bin/pg_config" ]; then
   echo "$prefix/bin/pg_config"; exit 0
 fi
+if [ -n "${CITUS_TARBALL:-}" ]; then
+  tarball=$CITUS_TARBALL
+  looked=$tarball
+else
+  tarball=$top/../shared/vendor/$archive
+  looked=$tarball
+  if [ ! -f "$tarball" ] && [ -d /work/shared/vendor ]; then
+    tarball=/work/shared/vendor/$archive
+    looked="$looked or $tarball"
+  fi
+fi
 if [ ! -f "$tarball" ]; then
-  echo "uidx: Citus source archive not found at $tarball" >&2; exit 3
+  echo "uidx: the Citus source archive is not there (looked for $looked; set CITUS_TARBALL to its path)" >&2
+  exit 3
 fi
 echo "$sha256  $tarball" | sha256sum -c --quiet - >&2 || { echo "uidx: $tarball: checksum mismatch" >&2; exit 1; }
 

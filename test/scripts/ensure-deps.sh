@@ -7,15 +7,26 @@
 #                           Debian's (default 15), nothing server-side when it
 #                           is a server built by build-pg.sh
 #   ensure-deps.sh build    what build-pg.sh needs to build a server from source
+#   ensure-deps.sh list [build]   print those packages, install nothing
+#                           (test/t/deps.sh checks them against the scripts)
 set -euo pipefail
+list_only=""
+if [ "${1:-}" = list ]; then list_only=1; shift; fi
 
 common=(
   make gcc libssl-dev               # the extension; libcrypto for public-id AES
-  python3                           # test scripts
-  cpio                              # asan-check unpacks the server with it
+  python3 xxd                       # test scripts (xxd: public-id-key.sh's AES check)
+  cpio git                          # asan-check copies the tree's files with them
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
+  python3-psycopg                   # test/t/drivers.sh: psycopg 3
+  libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
+  openjdk-17-jdk-headless           #   and javac to build its test
 )
 wanted=("${common[@]}")
+# test/t/drivers.sh installs node-postgres with npm; a Node.js that came from
+# elsewhere (with its own npm) is fine, Debian's is installed only when none is
+# (and listed always: it is what a fresh machine gets)
+if [ -n "$list_only" ] || ! command -v npm >/dev/null 2>&1; then wanted+=(nodejs npm); fi
 if [ "${1:-}" = build ]; then
   wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
   # Citus (build-citus.sh) compresses columnar storage with these
@@ -36,6 +47,11 @@ else
     echo "uidx: PG_CONFIG=$PG_CONFIG does not exist (test/scripts/build-pg.sh builds one)" >&2
     exit 1
   fi
+fi
+
+if [ -n "$list_only" ]; then
+  printf '%s\n' "${wanted[@]}"
+  exit 0
 fi
 
 missing=()

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server with THIS tree's build installed into it.
 #
-#   sandbox.sh run CMD...   start a server, run CMD with PGHOST/PGPORT/PGUSER
-#                           and PG_BINDIR set, stop it again (always)
+#   sandbox.sh run CMD...   start a server, run CMD with PGHOST/PGPORT/PGUSER,
+#                           PG_BINDIR, SANDBOX_DIR and UIDX_SERVER_FILES set,
+#                           stop it again (always)
 #   sandbox.sh start|stop   the same, in two steps (for interactive use)
 #
 # Why not pg_virtualenv: it serves the system-wide install, so testing would mean
@@ -11,9 +12,16 @@
 # share and lib directories relative to its own binary) and `make install
 # DESTDIR=...` puts the extension into that prefix only.
 #
+# Everything lives in one directory.  For `run` it is private to the run
+# (mktemp) and removed at the end; when CMD fails only the server log is kept
+# (its path is printed).  A SANDBOX_DIR given by the caller is the caller's to
+# remove.  `start` uses one directory per tree, which `stop` removes.
+# UIDX_SERVER_FILES is a directory in it that the server may write (tests
+# that COPY to a server-side file use it).
+#
 # Settings:  SANDBOX_CONF   extra postgresql.conf lines
 #            SANDBOX_ENV    extra environment for the server (e.g. LD_PRELOAD=...)
-#            SANDBOX_DIR    where to put it (default: per tree, under /tmp)
+#            SANDBOX_DIR    where to put it (see above)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,12 +29,21 @@ PG_CONFIG=${PG_CONFIG:-pg_config}
 sysbin=$("$PG_CONFIG" --bindir)
 syslib=$("$PG_CONFIG" --pkglibdir)
 sysshare=$("$PG_CONFIG" --sharedir)
-tag=$(printf '%s' "$top" | cksum | cut -d' ' -f1)
-SANDBOX_DIR=${SANDBOX_DIR:-/tmp/uidx-sandbox.$(id -u).$tag}
+own_dir=""
+if [ -z "${SANDBOX_DIR:-}" ]; then
+  if [ "${1:-}" = run ]; then
+    SANDBOX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/uidx-sandbox.XXXXXX")
+    own_dir=1
+  else
+    tag=$(printf '%s' "$top" | cksum | cut -d' ' -f1)
+    SANDBOX_DIR=${TMPDIR:-/tmp}/uidx-sandbox.$(id -u).$tag
+  fi
+fi
 prefix=$SANDBOX_DIR/root
 data=$SANDBOX_DIR/data
 sock=$SANDBOX_DIR/sock
 logs=$SANDBOX_DIR/log
+files=$SANDBOX_DIR/files
 port=${SANDBOX_PORT:-54329}
 
 # initdb and postgres refuse to run as root; run the server as 'postgres' then.
@@ -50,8 +67,8 @@ start() {
   stop_quietly
   mkdir -p "$SANDBOX_DIR"; chmod 755 "$SANDBOX_DIR"
   build_prefix
-  rm -rf "$data" "$sock" "$logs"; mkdir -p "$data" "$sock" "$logs"
-  [ "$(id -u)" -eq 0 ] && chown postgres: "$data" "$sock" "$logs"
+  rm -rf "$data" "$sock" "$logs" "$files"; mkdir -p "$data" "$sock" "$logs" "$files"
+  [ "$(id -u)" -eq 0 ] && chown postgres: "$data" "$sock" "$logs" "$files"
   "${as_server[@]}" "$prefix$sysbin/initdb" -D "$data" -U postgres --auth=trust \
       --no-sync -E UTF8 --locale=C.UTF-8 >"$logs/initdb.log" 2>&1 \
     || { cat "$logs/initdb.log" >&2; exit 1; }
@@ -77,13 +94,33 @@ stop_quietly() {
 
 export_env() {
   export PGHOST=$sock PGPORT=$port PGUSER=postgres PGDATABASE=postgres
-  export PG_BINDIR=$prefix$sysbin SANDBOX_DIR
+  export PG_BINDIR=$prefix$sysbin SANDBOX_DIR UIDX_SERVER_FILES=$files
+  # for tests that install more into the sandbox: make install DESTDIR=$SANDBOX_PREFIX
+  # PG_CONFIG=$SANDBOX_PG_CONFIG (the server's own pg_config, not the prefix's copy)
+  export SANDBOX_PREFIX=$prefix SANDBOX_PG_CONFIG
+  SANDBOX_PG_CONFIG=$(command -v "$PG_CONFIG")
   export PATH=$prefix$sysbin:$PATH
+}
+
+finish_run() {  # status of CMD
+  stop_quietly
+  [ -n "$own_dir" ] || return 0
+  if [ "$1" -eq 0 ]; then
+    rm -rf "$SANDBOX_DIR"
+  else
+    rm -rf "$prefix" "$data" "$sock" "$files"
+    echo "sandbox: server log kept in $logs" >&2
+  fi
 }
 
 case "${1:-}" in
   start) start; export_env; echo "export PGHOST=$PGHOST PGPORT=$PGPORT PGUSER=$PGUSER PATH=$prefix$sysbin:\$PATH" ;;
-  stop)  stop_quietly ;;
-  run)   shift; start; trap stop_quietly EXIT; export_env; "$@" ;;
+  stop)  stop_quietly; rm -rf "$SANDBOX_DIR" ;;
+  run)   shift
+         trap 'finish_run 1' EXIT
+         start; export_env
+         status=0; "$@" || status=$?
+         trap - EXIT; finish_run $status
+         exit $status ;;
   *)     echo "usage: $0 run CMD... | start | stop" >&2; exit 2 ;;
 esac

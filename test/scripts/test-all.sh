@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `make test-all`: the whole suite on every supported server, one after the
-# other, and one summary line per version at the end.  15 is Debian's package;
-# 17 and 18 are built once from Debian's source packages (build-pg.sh) and
-# then taken from the cache.
+# other, then the Citus test (make test-citus), and one summary line each at
+# the end.  15 is Debian's package; 17 and 18 are built once from Debian's
+# source packages (build-pg.sh) and then taken from the cache.
 #
 #   UIDX_VERSIONS="15 18"    which versions (default: 15 17 18)
+#   UIDX_CITUS=0             without the Citus test
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -28,6 +29,16 @@ for v in ${UIDX_VERSIONS:-15 17 18}; do
   [ "$rc" -eq 0 ] || status=1
   summary+=("PostgreSQL $($cfg --version | awk '{print $2}'): ${counts:-no result} in $(( $(date +%s) - start ))s${failures:+ ($failures)}")
 done
+if [ "${UIDX_CITUS:-1}" != 0 ]; then
+  log=$(mktemp)
+  echo "=== Citus"
+  make -s test-citus 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 0 ] || status=1
+  summary+=("Citus (PostgreSQL 18): $(grep -E '^citus: ' "$log" | tail -1 | sed 's/^citus: //')$(grep -E '^[0-9]+ checks passed' "$log" | tail -1 | sed 's/^/, /')")
+  rm -f "$log"
+fi
+
 echo
 printf '%s\n' "${summary[@]}"
 exit $status

@@ -24,6 +24,8 @@ psql -X -q -v ON_ERROR_STOP=1 -d $db -c "CREATE EXTENSION uidx" -c "SET uidx.cou
      -c "INSERT INTO iuid_service_entity VALUES (1, 'Conc')"
 
 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 all_start=$(date +%s%N)
 while IFS='|' read -r name expr type monotonic; do
   case "$name" in ''|'#'*) continue ;; esac
@@ -42,15 +44,14 @@ CREATE SEQUENCE gen_order;
 CREATE SEQUENCE gen_seq;
 CREATE UNLOGGED TABLE ids (pid int NOT NULL, n bigint NOT NULL, id $type NOT NULL UNIQUE);
 SQL
-  script=$(mktemp)
+  script=$tmp/pgbench.sql
   # nextval and the generator run in the same row, in row order, in one backend:
   # n orders that backend's ids by the moment they were made
   echo "INSERT INTO ids SELECT pg_backend_pid(), nextval('gen_order'), $expr FROM generate_series(1, $BATCH);" >"$script"
   start=$(date +%s%N)
-  if ! pgbench -n -c "$CLIENTS" -j 2 -t $((IDS / BATCH)) -f "$script" $db >/tmp/uidx-pgbench.$$ 2>&1; then
-    echo "FAIL $name: pgbench failed (a duplicate would violate the unique index)"; tail -5 /tmp/uidx-pgbench.$$; fail=1
+  if ! pgbench -n -c "$CLIENTS" -j 2 -t $((IDS / BATCH)) -f "$script" $db >"$tmp/pgbench.out" 2>&1; then
+    echo "FAIL $name: pgbench failed (a duplicate would violate the unique index)"; tail -5 "$tmp/pgbench.out"; fail=1
   fi
-  rm -f "$script" /tmp/uidx-pgbench.$$
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   read -r total distinct backends regress <<<"$(psql -X -qAt -F' ' -d $db -c "
     SELECT count(*), count(DISTINCT id), count(DISTINCT pid),

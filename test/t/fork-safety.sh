@@ -20,9 +20,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 
 if [ -z "${UIDX_FORK_SAFETY_SERVER:-}" ]; then
-  tag=$(printf '%s' "$top" | cksum | cut -d' ' -f1)
   export UIDX_FORK_SAFETY_SERVER=1
-  export SANDBOX_DIR=/tmp/uidx-forksafety.$(id -u).$tag SANDBOX_PORT=54331
+  SANDBOX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/uidx-forksafety.XXXXXX")
+  export SANDBOX_DIR SANDBOX_PORT=54331
   export SANDBOX_CONF="shared_preload_libraries = 'uidx'"
   status=0
   bash "$top/test/scripts/sandbox.sh" run bash "$0" || status=$?
@@ -166,7 +166,7 @@ want=15; [ "$(sql -c "SHOW server_version_num")" -ge 180000 ] && want=13
 [ "$pairs_checked" -ge $want ] || { echo "FAIL: only $pairs_checked generators found, want $want"; fail=1; }
 
 # 4. a backend owns the state it made: its *_pid variables hold its pid
-fifo=$(mktemp -u); mkfifo "$fifo"
+fifo=$SANDBOX_DIR/fifo; mkfifo "$fifo"
 psql -X -qAt -d $db <"$fifo" >"$fifo.out" 2>&1 &
 client=$!
 exec 3>"$fifo"

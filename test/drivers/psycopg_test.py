@@ -1,0 +1,234 @@
+"""psycopg 3 against every uidx type, with the adapter of README "psycopg 3".
+
+Run by test/t/drivers.sh with PG* pointing at the sandbox and DRIVERS_DB
+naming a database that has the extension.  Prints one line per check and
+exits non-zero when any fails; every check runs, a failing one does not
+stop the others.
+"""
+import os
+import sys
+import uuid
+
+import psycopg
+from psycopg import sql
+from psycopg.adapt import Dumper, Loader
+
+failures = 0
+
+
+def check(name, fn):
+    global failures
+    try:
+        fn()
+        print(f"ok - psycopg: {name}")
+    except Exception as e:  # noqa: BLE001 - every failure is reported
+        failures += 1
+        print(f"not ok - psycopg: {name}: {type(e).__name__}: {str(e).strip().splitlines()[0]}")
+
+
+# ---- the adapter (README "psycopg 3"): uidx's UUID-like types load as
+# uuid.UUID, distid as int; a Distid(int) is sent as distid.
+class UUIDLoader(Loader):
+    def load(self, data):
+        return uuid.UUID(bytes(data).decode())
+
+
+class UUIDBinaryLoader(Loader):
+    format = psycopg.pq.Format.BINARY
+
+    def load(self, data):
+        return uuid.UUID(bytes=bytes(data))
+
+
+class DistidLoader(Loader):
+    def load(self, data):
+        return int(bytes(data).decode())
+
+
+class DistidBinaryLoader(Loader):
+    format = psycopg.pq.Format.BINARY
+
+    def load(self, data):
+        return int.from_bytes(bytes(data), "big")
+
+
+class Distid(int):
+    """An int that is sent as a distid (a plain int goes as a number)."""
+
+
+def register_uidx(conn):
+    from psycopg.types import TypeInfo
+    for name in ("iuid", "comb"):
+        info = TypeInfo.fetch(conn, name)
+        info.register(conn)  # known by name, e.g. to copy.set_types()
+        conn.adapters.register_loader(info.oid, UUIDLoader)
+        conn.adapters.register_loader(info.oid, UUIDBinaryLoader)
+    info = TypeInfo.fetch(conn, "distid")
+    info.register(conn)
+    conn.adapters.register_loader(info.oid, DistidLoader)
+    conn.adapters.register_loader(info.oid, DistidBinaryLoader)
+
+    class DistidDumper(Dumper):
+        oid = info.oid
+
+        def dump(self, obj):
+            return str(int(obj)).encode()
+
+    class DistidBinaryDumper(Dumper):
+        oid = info.oid
+        format = psycopg.pq.Format.BINARY
+
+        def dump(self, obj):
+            return int(obj).to_bytes(16, "big")
+
+    conn.adapters.register_dumper(Distid, DistidDumper)
+    conn.adapters.register_dumper(Distid, DistidBinaryDumper)
+
+
+TYPES = {
+    # type: (DEFAULT expression, a valid value as the app holds it, its text)
+    "iuid": ("iuid_generate(7, 42)", uuid.UUID("018cc251-f400-802a-8740-000000000001")),
+    "comb": ("comb_suffix_generate()", uuid.UUID("7c091a30-aa83-4920-9288-018cc251f400")),
+    "distid": ("distid_generate()", 1088824355131185736905670087),
+}
+
+
+def run(conn, t):
+    default, value = TYPES[t]
+    py_type = uuid.UUID if t != "distid" else int
+    as_uuid = value if t != "distid" else uuid.UUID(int=value)
+    tbl = sql.Identifier(f"py_{t}")
+    child = sql.Identifier(f"py_{t}_child")
+    with conn.cursor() as cur:
+        cur.execute(sql.SQL("DROP TABLE IF EXISTS {}, {}").format(child, tbl))
+        cur.execute(sql.SQL("CREATE TABLE {} (id {} PRIMARY KEY DEFAULT {}, note text)").format(
+            tbl, sql.SQL(t), sql.SQL(default)))
+
+    def default_returning():
+        with conn.cursor() as cur:
+            got = cur.execute(sql.SQL("INSERT INTO {} (note) VALUES ('default') RETURNING id").format(tbl)).fetchone()[0]
+            assert isinstance(got, py_type), type(got)
+
+    def insert_uuid_param():
+        with conn.cursor() as cur:
+            cur.execute(sql.SQL("INSERT INTO {} VALUES (%s, 'uuid param')").format(tbl), (as_uuid,))
+
+    def insert_text_param():
+        with conn.cursor() as cur:
+            other = (uuid.UUID(str(as_uuid)[:-1] + "2") if t != "distid" else None)
+            text = str(other) if other else str(value + 1)
+            cur.execute(sql.SQL("INSERT INTO {} VALUES (%s, 'text param')").format(tbl), (text,))
+
+    def insert_wrong_layout():
+        if t != "iuid":
+            return
+        with conn.cursor() as cur:
+            try:
+                cur.execute(sql.SQL("INSERT INTO {} VALUES (%s)").format(tbl), (uuid.uuid4(),))
+            except psycopg.errors.InvalidTextRepresentation:
+                return
+            raise AssertionError("a version 4 UUID went into an iuid column")
+
+    def results(binary):
+        def fn():
+            with conn.cursor(binary=binary) as cur:
+                got = cur.execute(sql.SQL("SELECT id FROM {} WHERE note = 'uuid param'").format(tbl)).fetchone()[0]
+                assert got == value and isinstance(got, py_type), (got, type(got))
+        return fn
+
+    def eq_param(param, binary=False):
+        def fn():
+            with conn.cursor(binary=binary) as cur:
+                got = cur.execute(sql.SQL("SELECT note FROM {} WHERE id = %s").format(tbl), (param,)).fetchall()
+                assert got == [("uuid param",)], got
+        return fn
+
+    def any_param(params):
+        def fn():
+            with conn.cursor() as cur:
+                got = cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE id = ANY(%s)").format(tbl), (params,)).fetchone()[0]
+                assert got == 1, got
+        return fn
+
+    def in_params(params):
+        def fn():
+            with conn.cursor() as cur:
+                got = cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE id IN (%s, %s)").format(tbl), params).fetchone()[0]
+                assert got == 1, got
+        return fn
+
+    def copy_in(fmt):
+        def fn():
+            base = 0x50 if fmt == "text" else 0x60
+            # the last byte varies: inside the random part of a valid iUID
+            rows = [(uuid.UUID(int=(as_uuid.int & ~0xFF) | (base + i)) if t != "distid" else value + base + i,
+                     f"copy {fmt}") for i in range(3)]
+            stmt = sql.SQL("COPY {} (id, note) FROM STDIN" + (" (FORMAT BINARY)" if fmt == "binary" else "")).format(tbl)
+            with conn.cursor() as cur:
+                with cur.copy(stmt) as copy:
+                    if fmt == "binary":
+                        copy.set_types(["uuid" if t != "distid" else "distid", "text"])
+                    for r in rows:
+                        copy.write_row((r[0] if t != "distid" else Distid(r[0]), r[1]))
+                got = cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE note = %s").format(tbl), (f"copy {fmt}",)).fetchone()[0]
+                assert got == 3, got
+        return fn
+
+    def copy_out_binary():
+        with conn.cursor() as cur:
+            with cur.copy(sql.SQL("COPY (SELECT id FROM {} WHERE note = 'uuid param') TO STDOUT (FORMAT BINARY)").format(tbl)) as copy:
+                copy.set_types([t])
+                got = list(copy.rows())
+            assert got == [(value,)], got
+
+    def foreign_key():
+        with conn.cursor() as cur:
+            cur.execute(sql.SQL("CREATE TABLE {} (parent uuid REFERENCES {} (id))").format(child, tbl))
+            cur.execute(sql.SQL("INSERT INTO {} VALUES (%s)").format(child), (as_uuid,))
+            try:
+                with conn.transaction():
+                    cur.execute(sql.SQL("INSERT INTO {} VALUES (%s)").format(child), (uuid.UUID(int=as_uuid.int ^ 0xFFFF),))
+            except psycopg.errors.ForeignKeyViolation:
+                return
+            raise AssertionError("the foreign key let a missing parent in")
+
+    other_text = str(as_uuid) if t != "distid" else str(value)
+    check(f"{t}: DEFAULT + RETURNING gives {py_type.__name__}", default_returning)
+    check(f"{t}: INSERT with a uuid.UUID parameter", insert_uuid_param)
+    check(f"{t}: INSERT with a text parameter", insert_text_param)
+    check(f"{t}: INSERT of a wrong layout raises 22P02", insert_wrong_layout)
+    check(f"{t}: text result", results(False))
+    check(f"{t}: binary result", results(True))
+    check(f"{t}: = with a uuid.UUID parameter", eq_param(as_uuid))
+    check(f"{t}: = with a uuid.UUID parameter, binary", eq_param(as_uuid, binary=True))
+    check(f"{t}: = with a text parameter", eq_param(other_text))
+    if t == "distid":
+        check(f"{t}: = with a Distid parameter", eq_param(Distid(value)))
+    check(f"{t}: = ANY with a list of uuid.UUID", any_param([as_uuid, uuid.UUID(int=1)]))
+    check(f"{t}: IN with uuid.UUID parameters", in_params((as_uuid, uuid.UUID(int=1))))
+    absent = {"iuid": "018cc251-f400-802a-8740-0000000000ff", "comb": "00000000-0000-0000-0000-000000000001", "distid": "1"}[t]
+    check(f"{t}: IN with text parameters", in_params((other_text, absent)))
+    check(f"{t}: COPY FROM in text", copy_in("text"))
+    check(f"{t}: COPY FROM in binary", copy_in("binary"))
+    check(f"{t}: COPY TO in binary", copy_out_binary)
+    check(f"{t}: foreign key from a uuid column", foreign_key)
+
+
+def main():
+    conn = psycopg.connect(dbname=os.environ["DRIVERS_DB"], autocommit=True)
+    if os.environ.get("DRIVERS_NO_ADAPTER") is None:
+        check("register the adapter", lambda: register_uidx(conn))
+    for t in TYPES:
+        try:
+            run(conn, t)
+        except Exception as e:  # noqa: BLE001
+            global failures
+            failures += 1
+            print(f"not ok - psycopg: {t}: setup: {e}")
+    conn.close()
+    print(f"psycopg {psycopg.__version__}: {failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
