@@ -10,6 +10,12 @@
 #  4. every row, registry entry, sequence position and partition bound is
 #     unchanged, and every btree index passes amcheck's
 #     bt_index_parent_check with heapallindexed.
+# Where the server can build it (15: 1.0 predates PostgreSQL 16's headers)
+# and the clone has the history, the 1.0 objects are made by the 1.0 library
+# itself, built from the commit 1.0 shipped from; its install script must be
+# sql/versions/uidx--1.0.sql byte for byte.  The comb indexes it built are in
+# 1.0's comb order: the update names each with a REINDEX hint, amcheck must
+# fail on them before the REINDEX and pass after it.
 # On PostgreSQL 18 it also checks that a column DEFAULT calling uidx's 1.0
 # uuidv7() is moved to core's, and that any other dependent object stops the
 # update with a clear error instead of being broken.
@@ -25,12 +31,37 @@ fail=0
 fresh=uidx_upgrade_fresh; old=uidx_upgrade_old
 for db in $fresh $old uidx_upgrade_blocked; do run -d postgres -c "DROP DATABASE IF EXISTS $db"; done
 run -d postgres -c "CREATE DATABASE $fresh" -c "CREATE DATABASE $old"
-pg18=$([ "$(val -d postgres -c 'SHOW server_version_num')" -ge 180000 ] && echo 1 || true)
+version_num=$(val -d postgres -c 'SHOW server_version_num')
+pg18=$([ "$version_num" -ge 180000 ] && echo 1 || true)
+top=$(cd "$here/../.." && pwd)
+
+# the 1.0 library, from the commit 1.0 shipped from
+v10_commit=f4aeb17
+lib=$SANDBOX_PREFIX$("$SANDBOX_PG_CONFIG" --pkglibdir)/uidx.so
+old_lib=""
+if [ "$version_num" -ge 160000 ]; then
+  echo "1.0 library: not built (1.0 compiles for PostgreSQL 15 only); 1.0 objects made by the current library"
+elif ! git -C "$top" cat-file -e "$v10_commit^{commit}" 2>/dev/null; then
+  echo "1.0 library: commit $v10_commit not in this clone's history; 1.0 objects made by the current library"
+else
+  mkdir "$work/v10"
+  git -C "$top" archive "$v10_commit" | tar -x -C "$work/v10"
+  env -u MAKEFLAGS make -s -C "$work/v10" PG_CONFIG="$SANDBOX_PG_CONFIG" >"$work/v10.log" 2>&1 \
+    || { cat "$work/v10.log"; echo "FAIL: the 1.0 library does not build"; exit 1; }
+  if cmp -s "$work/v10/uidx--1.0.sql" "$top/sql/versions/uidx--1.0.sql"; then
+    echo "1.0 library built from $v10_commit; its install script is sql/versions/uidx--1.0.sql byte for byte"
+  else
+    echo "FAIL: sql/versions/uidx--1.0.sql differs from the script 1.0 shipped"; fail=1
+  fi
+  old_lib=$work/v10/uidx.so
+fi
 
 run -d $fresh -c "CREATE EXTENSION uidx"
 val -d $fresh -f "$here/../scripts/extension-objects.sql" >"$work/fresh.txt"
 current=$(val -d $fresh -c "SELECT extversion FROM pg_extension WHERE extname = 'uidx'")
 
+# new sessions load the 1.0 library until the update
+if [ -n "$old_lib" ]; then cp "$lib" "$work/uidx-current.so"; cp "$old_lib" "$lib"; fi
 run -d $old -c "CREATE EXTENSION uidx VERSION '1.0'"
 for f in "$here"/dump-fixtures/*.sql; do run -d $old -f "$f" >/dev/null; done
 # an index on every operator class of the extension, over a column of its type
@@ -69,7 +100,28 @@ fi
 echo "1.0 database: $(val -d $old -c "SELECT count(*) FROM pg_class WHERE relkind IN ('r', 'p') AND relnamespace = 'public'::regnamespace") tables, $(val -d $old -c "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = 'public'::regnamespace") indexes"
 fingerprint $old >"$work/before.txt"
 
-run -d $old -c "ALTER EXTENSION uidx UPDATE"
+# every new session from here on loads the current library
+[ -n "$old_lib" ] && cp "$work/uidx-current.so" "$lib"
+psql -X -q -v ON_ERROR_STOP=1 -d $old -c "ALTER EXTENSION uidx UPDATE" 2>"$work/update.log"
+cat "$work/update.log"
+reindex=$(sed -n 's/^HINT:  Rebuild it: \(REINDEX INDEX .*;\)$/\1/p' "$work/update.log")
+comb_indexes=$(val -d $old -c "SELECT count(*) FROM pg_index i JOIN pg_opclass o ON o.oid = ANY (i.indclass::oid[])
+    JOIN pg_am a ON a.oid = o.opcmethod AND a.amname IN ('btree', 'brin') WHERE o.opcintype = 'comb'::regtype")
+[ "$(printf '%s\n' "$reindex" | grep -c REINDEX)" = "$comb_indexes" ] \
+  || { echo "FAIL: the update names $(printf '%s\n' "$reindex" | grep -c REINDEX) comb indexes to rebuild, there are $comb_indexes"; fail=1; }
+if [ -n "$old_lib" ]; then
+  # built by 1.0 in its comb order: amcheck must see the change of order
+  broken=0
+  for idx in $(val -d $old -c "SELECT c.oid::regclass FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      JOIN pg_am a ON a.oid = c.relam AND a.amname = 'btree'
+      JOIN pg_opclass o ON o.oid = ANY (i.indclass::oid[]) WHERE o.opcintype = 'comb'::regtype"); do
+    val -d $old -c "CREATE EXTENSION IF NOT EXISTS amcheck" -c "SELECT bt_index_check('$idx', true)" >/dev/null 2>&1 || broken=$((broken + 1))
+  done
+  echo "before REINDEX: amcheck rejects $broken of the comb btree indexes 1.0 built"
+  [ "$broken" -gt 0 ] || { echo "FAIL: the comb indexes of 1.0 pass amcheck without a REINDEX"; fail=1; }
+fi
+printf '%s\n' "$reindex" | val -d $old >/dev/null
+echo "REINDEX of the $comb_indexes comb indexes the update named"
 updated=$(val -d $old -c "SELECT extversion FROM pg_extension WHERE extname = 'uidx'")
 [ "$updated" = "$current" ] || { echo "FAIL: updated to $updated, want $current"; fail=1; }
 
@@ -105,7 +157,7 @@ else
 fi
 
 checked=$(val -d $old <<'SQL'
-CREATE EXTENSION amcheck;
+CREATE EXTENSION IF NOT EXISTS amcheck;
 SELECT count(bt_index_parent_check(c.oid, true))
   FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
   JOIN pg_am a ON a.oid = c.relam AND a.amname = 'btree'
