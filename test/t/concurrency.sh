@@ -4,12 +4,12 @@
 # pg_backend_pid() and a per-session counter; then every backend's own ids
 # must be strictly increasing in the order it made them.
 #
-# Generators are listed once in test/t/generators.list; a line is used when its
-# function exists in the installed extension.
+# Generators come from the registry, test/t/generators.list: every line that
+# applies to this server (test/t/registry.sh checks that it lists them all).
 #
 #   CONC_CLIENTS=4 CONC_IDS=200000   the make test default (a few minutes in all);
 #                                    `make stress` runs 8 x 250,000
-#   CONC_ONLY="uuidv7 iuid_generate" only these lines of generators.list
+#   CONC_ONLY="uuidv7() distid_generate()" only these functions of generators.list
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 CLIENTS=${CONC_CLIENTS:-4}
@@ -27,16 +27,10 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 all_start=$(date +%s%N)
-while IFS='|' read -r name expr type monotonic; do
-  case "$name" in ''|'#'*) continue ;; esac
+. "$here/../scripts/registry.sh"
+psql -X -q -v ON_ERROR_STOP=1 -d $db -c "SELECT luuid_register_group('Order')" >/dev/null
+while IFS='|' read -r name expr type monotonic _; do
   if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
-  fn=${expr%%(*}
-  # uidx's own function: on PostgreSQL 18 uuidv7() is core's, which uidx
-  # neither provides nor tests
-  exists=$(psql -X -qAt -d $db -c "SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
-      AND d.objid = p.oid AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
-      WHERE p.proname = '$fn'")
-  [ "$exists" -gt 0 ] || continue
 
   psql -X -q -v ON_ERROR_STOP=1 -d $db <<SQL
 DROP TABLE IF EXISTS ids; DROP SEQUENCE IF EXISTS gen_order; DROP SEQUENCE IF EXISTS gen_seq;
@@ -64,7 +58,7 @@ SQL
   if [ "$monotonic" = monotonic ] && [ "$regress" -ne 0 ]; then
     echo "FAIL $name: a backend's ids went backwards"; fail=1
   fi
-done <"$here/generators.list"
+done < <(registry_lines)
 total_ms=$(( ($(date +%s%N) - all_start) / 1000000 ))
 echo "all generators: ${CLIENTS} clients x ${IDS} ids each in ${total_ms} ms"
 

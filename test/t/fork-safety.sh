@@ -104,26 +104,11 @@ check_postmaster() {  # when
 }
 check_postmaster "before generation"
 
-# 2. name | expression | random fields as first_bit:length (bit 0 = the
-# most significant bit of the 16 bytes; version and variant bits excluded,
-# and the clock fraction of the monotonic COMBs)
-generators="
-iuid_generate|iuid_generate(1, 1)|74:54
-iuid_generate_at|iuid_generate_at(now(), 1, 1)|74:54
-uuidv7|uuidv7()|66:62
-uuidv7_shift|uuidv7('-1 hour')|66:62
-luuid_generate|luuid_generate('Order', 1)|68:60
-luuid_nextval|luuid_nextval('fork_seq', 'Order')|68:60
-comb_prefix_generate|comb_prefix_generate()|66:62
-comb_suffix_generate|comb_suffix_generate()|0:48 52:12
-comb_short_prefix_generate|comb_short_prefix_generate()|16:32 52:12 66:62
-comb_short_suffix_generate|comb_short_suffix_generate()|0:48 52:12 66:14 96:32
-comb_sequence_generate|comb_sequence_generate('fork_seq')|16:32 52:12 66:62
-comb_sqlserver_generate|comb_sqlserver_generate()|0:48 52:12
-distid_generate|distid_generate()::uuid|80:48
-distributed_id|distributed_id()::distid::uuid|80:48
-distid128_generate|distid128_generate()|52:12 65:63
-"
+# 2. every generator of the registry (test/t/generators.list) with its
+# random fields as first_bit:length (bit 0 = the most significant bit of the
+# 16 bytes; version and variant bits excluded)
+. "$here/../scripts/registry.sh"
+sql -f "$here/generators-fixtures.sql" >/dev/null
 first_id() { psql -X -qAt -v ON_ERROR_STOP=1 -d $db -c "SELECT ($1)::uuid"; }
 equal_fields() {  # id1 id2 fields: prints the fields in which the two are equal
   local q="" f
@@ -135,14 +120,9 @@ equal_fields() {  # id1 id2 fields: prints the fields in which the two are equal
           SELECT string_agg(f, ' ') FROM (SELECT NULL::text AS f WHERE false $q) s"
 }
 pairs_checked=0
-while IFS='|' read -r name expr fields; do
-  [ -n "$name" ] || continue
-  # uidx's own function: on PostgreSQL 18 uuidv7() is core's, which uidx
-  # neither provides nor tests
-  exists=$(sql -c "SELECT count(*) FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass
-      AND d.objid = p.oid AND d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
-      WHERE p.proname = '${expr%%(*}'")
-  [ "$exists" -gt 0 ] || continue
+while IFS='|' read -r name expr type _ fields _; do
+  # as 16 bytes: numeric(28,0) through distid
+  [ "$type" = "numeric(28,0)" ] && expr="($expr)::distid"
   a=$(first_id "$expr"); b=$(first_id "$expr")
   pairs_checked=$((pairs_checked + 1))
   same=$(sql -c "SELECT '$a'::uuid = '$b'::uuid")
@@ -160,10 +140,9 @@ while IFS='|' read -r name expr fields; do
   if [ "$same" = t ] || [ -n "$equal" ]; then
     echo "FAIL $name: two fresh backends made the same random bits"; fail=1
   fi
-done <<<"$generators"
-# every line above, but uuidv7() and uuidv7(shift) from PostgreSQL 18 on
-want=15; [ "$(sql -c "SHOW server_version_num")" -ge 180000 ] && want=13
-[ "$pairs_checked" -ge $want ] || { echo "FAIL: only $pairs_checked generators found, want $want"; fail=1; }
+done < <(registry_lines)
+want=$(registry_lines | wc -l)
+[ "$pairs_checked" -eq "$want" ] || { echo "FAIL: $pairs_checked generators checked, the registry has $want"; fail=1; }
 
 # 4. a backend owns the state it made: its *_pid variables hold its pid
 fifo=$SANDBOX_DIR/fifo; mkfifo "$fifo"
