@@ -69,49 +69,46 @@ BEGIN
     RETURN 'no parallel scan';
 END
 $$;
+-- every generator of the registry (test/t/generators.list; uuidv7 is core's
+-- on PostgreSQL 18 and behaves the same here)
+\i test/t/generators-fixtures.sql
+CREATE TEMP TABLE registry_line (line text);
+\copy registry_line FROM 'test/t/generators.list'
+CREATE TEMP VIEW generators AS
+SELECT split_part(line, '|', 1) AS function, split_part(line, '|', 2) AS expr,
+       split_part(line, '|', 6) AS parallel
+  FROM registry_line WHERE line !~ '^\s*(#|$)';
+
 SELECT expr, pg_temp.worker_scan_output(expr) AS parallel_seq_scan
-  FROM (VALUES ('iuid_generate(1)'), ('iuid_generate(1, 7)'), ($$iuid_generate('ParallelTest')$$),
-               ('iuid_generate_at(now(), 1)'), ('uuidv7()'), ($$uuidv7('-1 day')$$),
-               ('luuid_generate(694, 1)'), ($$luuid_generate('Person', 1)$$),
-               ('comb_prefix_generate()'), ('comb_prefix_generate(now())'),
-               ('comb_suffix_generate()'), ('comb_suffix_generate(now())'),
-               ('comb_short_prefix_generate()'), ($$comb_short_prefix_generate('1 second', 256)$$),
-               ('comb_short_suffix_generate()'), ('comb_sqlserver_generate()'),
-               ('comb_sqlserver_generate(now())'), ('distid_generate()'), ('distributed_id()'),
-               ('distid128_generate()')) g(expr);
+  FROM generators WHERE parallel = 'safe' ORDER BY function;
 
--- one query per generator: ids made, distinct ids, how many workers made them,
--- and whether the leader made none
-\set check 'SELECT count(*) AS ids, count(DISTINCT id) = count(*) AS no_duplicates, count(DISTINCT pid) >= 1 AS made_by_workers, bool_and(pid <> :leader) AS all_in_workers FROM (SELECT worker_pid() AS pid, '
-\set from_src ' AS id FROM par_src) s'
-
-:check iuid_generate(1) :from_src;
-:check iuid_generate(1, 7) :from_src;
-:check iuid_generate('ParallelTest') :from_src;
-:check iuid_generate_at(now(), 1) :from_src;
-:check uuidv7() :from_src;
-:check uuidv7('-1 day') :from_src;
-:check luuid_generate(694, 1) :from_src;
-:check luuid_generate('Person', 1) :from_src;
-:check comb_prefix_generate() :from_src;
-:check comb_prefix_generate(now()) :from_src;
-:check comb_suffix_generate() :from_src;
-:check comb_suffix_generate(now()) :from_src;
-:check comb_short_prefix_generate() :from_src;
-:check comb_short_prefix_generate('1 second', 256) :from_src;
-:check comb_short_suffix_generate() :from_src;
-:check comb_sqlserver_generate() :from_src;
-:check comb_sqlserver_generate(now()) :from_src;
-:check distid_generate() :from_src;
-:check distributed_id() :from_src;
-:check distid128_generate() :from_src;
+-- per generator: ids made, distinct ids, whether workers made them, and
+-- whether the leader made none
+CREATE FUNCTION pg_temp.check_in_workers(expr text, OUT ids bigint, OUT no_duplicates boolean,
+                                         OUT made_by_workers boolean, OUT all_in_workers boolean)
+LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE format('SELECT count(*), count(DISTINCT id) = count(*), count(DISTINCT pid) >= 1,
+                           bool_and(pid <> %s)
+                      FROM (SELECT worker_pid() AS pid, %s AS id FROM par_src) s',
+                   current_setting('parallel_test.leader'), expr)
+       INTO ids, no_duplicates, made_by_workers, all_in_workers;
+END
+$$;
+SELECT set_config('parallel_test.leader', :'leader', false) IS NOT NULL AS leader_recorded;
+SELECT expr, (pg_temp.check_in_workers(expr)).*
+  FROM generators WHERE parallel = 'safe' ORDER BY function;
+-- and the country from uidx.country, which each worker must receive
+SELECT (pg_temp.check_in_workers('iuid_generate(9)')).*,
+       (SELECT count(*) FROM (SELECT iuid_country(iuid_generate(9)) AS c FROM par_src) s WHERE c <> 42)
+           AS not_country_42;
 
 -- PARALLEL UNSAFE generators: no Gather, no worker
-CREATE SEQUENCE par_seq;
-EXPLAIN (COSTS OFF) SELECT luuid_nextval('par_seq', 'Person') FROM par_src;
-EXPLAIN (COSTS OFF) SELECT comb_sequence_generate('par_seq') FROM par_src;
+SELECT expr, pg_temp.worker_scan_output(expr) AS plan
+  FROM generators WHERE parallel = 'unsafe' ORDER BY function;
 
 DROP TABLE par_src;
-DROP SEQUENCE par_seq;
 DROP FUNCTION worker_pid();
-DELETE FROM iuid_service_entity WHERE code = 9;
+DELETE FROM iuid_service_entity WHERE code IN (1, 9);
+DELETE FROM luuid_group WHERE group_name = 'Order';
+DROP SEQUENCE gen_seq;
