@@ -6,6 +6,8 @@
  * uuid -> 22.  Decoding is strict (see codec.c) and raises 22P02.
  */
 #include "uidx.h"
+#include "codec.h"
+#include "bytes16.h"
 
 #ifndef UIDX_NO_POSTGRES
 #include "distid.h"

@@ -7,6 +7,7 @@
  * the 16 bytes as they are stored.
  */
 #include "uidx.h"
+#include "bytes16.h"
 
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"

@@ -8,6 +8,7 @@
  * while either is active gets a WARNING.
  */
 #include "uidx.h"
+#include "clock.h"
 
 #include <limits.h>
 #include <time.h>

@@ -6,6 +6,7 @@
  * status codes into errors and its integers into numeric sits at the bottom.
  */
 #include "uidx.h"
+#include "codec.h"
 
 static const char hex_digits[] = "0123456789abcdef";
 

@@ -15,6 +15,10 @@
  * is the SQL interface.
  */
 #include "comb.h"
+#include "bytes16.h"
+#include "clock.h"
+#include "entropy.h"
+#include "time_index.h"
 
 void
 comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value)

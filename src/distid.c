@@ -6,6 +6,11 @@
  * with UIDX_NO_POSTGRES); the bottom half is the SQL interface.
  */
 #include "distid.h"
+#include "codec.h"
+#include "bytes16.h"
+#include "clock.h"
+#include "entropy.h"
+#include "time_index.h"
 
 const uint8_t distid_max[UIDX_LEN] = {
 	0x00, 0x00, 0x00, 0x00, 0x1F, 0xFF, 0xFF, 0xFF,

@@ -9,6 +9,7 @@
  * Nothing is drawn at load time.
  */
 #include "uidx.h"
+#include "entropy.h"
 
 #include "miscadmin.h"
 

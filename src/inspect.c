@@ -11,6 +11,8 @@
  * groups up.
  */
 #include "inspect.h"
+#include "codec.h"
+#include "clock.h"
 
 #include <strings.h>
 

@@ -9,6 +9,10 @@
  * harness with UIDX_NO_POSTGRES); the bottom half is the SQL interface.
  */
 #include "iuid.h"
+#include "bytes16.h"
+#include "clock.h"
+#include "entropy.h"
+#include "time_index.h"
 
 void
 iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN])

@@ -9,6 +9,7 @@
  * follows below #ifndef UIDX_NO_POSTGRES.
  */
 #include "luuid.h"
+#include "entropy.h"
 
 /* the reflected polynomial 0x80F (as 0xF01), one step per input byte */
 static const uint16_t crc12_table[256] = {

@@ -9,6 +9,8 @@
  * in .NET byte order, so the uuid is netswap(ciphertext).
  */
 #include "public_id.h"
+#include "codec.h"
+#include "bytes16.h"
 
 static void
 store_le(uint8_t *p, int nbytes, uint64_t v)

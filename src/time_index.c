@@ -25,6 +25,8 @@
  * family's own (key, uuid) operators, i.e. in the key type's order.
  */
 #include "uidx.h"
+#include "clock.h"
+#include "time_index.h"
 
 #include "access/nbtree.h"
 #include "access/stratnum.h"

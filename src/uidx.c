@@ -7,6 +7,9 @@
  * randomness or create generator state that children would inherit.
  */
 #include "uidx.h"
+#include "bytes16.h"
+#include "clock.h"
+#include "time_index.h"
 
 #include "catalog/dependency.h"
 #include "catalog/pg_class.h"

@@ -10,6 +10,8 @@
  * #ifndef UIDX_NO_POSTGRES.
  */
 #include "uuidv7.h"
+#include "clock.h"
+#include "entropy.h"
 
 void
 uuidv7_pack(uint64_t unix_ms, uint32_t sub_ms_ns, const uint8_t rand8[8],

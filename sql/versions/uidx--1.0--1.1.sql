@@ -71,7 +71,6 @@ DECLARE
     nkeys       int2;
     key_type    regtype;
     key_name    text;
-    bound_name  text;
     bound_fn    regprocedure;
     parent_ns   name;
     parent_name name;
@@ -113,19 +112,20 @@ BEGIN
 
     SELECT e.extnamespace::regnamespace::name INTO key_name
       FROM pg_extension e WHERE e.extname = 'uidx';
-    -- iuid -> iuid_lower_bound(timestamptz), and so on for each uidx type;
-    -- a uuid column is bounded by the millisecond in its first six bytes.
-    SELECT CASE WHEN key_type = 'uuid'::regtype THEN 'uidx_uuid_lower_bound'
-                WHEN t.typnamespace::regnamespace::name = key_name THEN t.typname || '_lower_bound'
-           END
-      INTO bound_name FROM pg_type t WHERE t.oid = key_type;
-    IF bound_name IS NOT NULL THEN
-        bound_fn := to_regprocedure(format('%I.%I(timestamptz)', key_name, bound_name));
-    END IF;
+    -- The partition key's type -> the function that turns an instant into
+    -- its smallest key (README, uidx_create_time_partitions); a uuid column is
+    -- bounded by the millisecond in its first six bytes.  A new partitionable
+    -- type adds one row.
+    SELECT b.bound INTO bound_fn
+      FROM (VALUES ('uuid', 'uidx_uuid_lower_bound'), ('iuid', 'iuid_lower_bound'),
+                   ('comb', 'comb_lower_bound'), ('distid', 'distid_lower_bound')) m(typ, fn)
+     CROSS JOIN LATERAL (SELECT to_regprocedure(format('%I.%I(timestamptz)', key_name, m.fn)) AS bound) b
+     WHERE key_type = CASE m.typ WHEN 'uuid' THEN 'pg_catalog.uuid'::regtype
+                                 ELSE to_regtype(format('%I.%I', key_name, m.typ)) END;
     IF bound_fn IS NULL THEN
         RAISE EXCEPTION 'cannot make time partitions for a key of type %', key_type
             USING ERRCODE = 'datatype_mismatch',
-                  HINT = 'The key must be an iuid, comb, distid or time-prefixed uuid column.';
+                  HINT = 'The key must be of a type that has a lower-bound function: uuid (time-prefixed), iuid, comb or distid.';
     END IF;
 
     -- fine enough that steps of the size give distinct names

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "uidx.h"
+#include "codec.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "distid.h"
+#include "codec.h"
 #include "public_id.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "distid.h"
+#include "codec.h"
 
 static int	failures = 0;
 static int	checks = 0;
