@@ -12,7 +12,7 @@ SET timezone = 'UTC';
 -- Adding an operator class adds one row to `reference`.
 CREATE EXTENSION IF NOT EXISTS amcheck;
 SET uidx.country = 42;
-\i test/t/generators-fixtures.sql
+\i sql/include/generators.sql
 
 -- the reference order of each operator class, over %1$s = the value's 16 bytes
 CREATE TEMP TABLE reference (opclass text PRIMARY KEY, type text, key_sql text);
@@ -36,15 +36,6 @@ SELECT c.opcname AS opclass, r.opclass IS NOT NULL AS has_reference
   LEFT JOIN reference r ON r.opclass = c.opcname
  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
  ORDER BY 1;
-
--- the generators of each type, from the registry
-CREATE TEMP TABLE registry_line (line text);
-\copy registry_line FROM 'test/t/generators.list'
-CREATE TEMP VIEW generators AS
-SELECT split_part(line, '|', 1) AS name, split_part(line, '|', 2) AS expr,
-       split_part(line, '|', 3) AS type
-  FROM registry_line WHERE line !~ '^\s*(#|$)'
-   AND (split_part(line, '|', 7) = 'all' OR current_setting('server_version_num')::integer < 180000);
 
 -- other sources per type: one instant of the backfill forms, random bytes
 CREATE TEMP TABLE extra_source (type text, name text, expr text);
@@ -70,10 +61,10 @@ DECLARE
     line    text;
 BEGIN
     SELECT * INTO ref FROM reference r WHERE r.opclass = opc;
-    SELECT count(*) INTO nsrc FROM (SELECT expr FROM generators g WHERE g.type = ref.type
+    SELECT count(*) INTO nsrc FROM (SELECT expr FROM generators g WHERE g.type = ref.type AND g.here
                                     UNION ALL SELECT expr FROM extra_source e WHERE e.type = ref.type) s;
     EXECUTE format('CREATE TEMP TABLE vals (v %s)', ref.type);
-    FOR src IN SELECT expr FROM generators g WHERE g.type = ref.type
+    FOR src IN SELECT expr FROM generators g WHERE g.type = ref.type AND g.here
                UNION ALL SELECT expr FROM extra_source e WHERE e.type = ref.type LOOP
         EXECUTE format('INSERT INTO vals SELECT %s FROM (SELECT n, uuid_send(md5(random()::text || n)::uuid) AS b FROM generate_series(1, %s) n) s',
                        src.expr, rows_wanted / nsrc + 1);

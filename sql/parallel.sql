@@ -71,13 +71,7 @@ END
 $$;
 -- every generator of the registry (test/t/generators.list; uuidv7 is core's
 -- on PostgreSQL 18 and behaves the same here)
-\i test/t/generators-fixtures.sql
-CREATE TEMP TABLE registry_line (line text);
-\copy registry_line FROM 'test/t/generators.list'
-CREATE TEMP VIEW generators AS
-SELECT split_part(line, '|', 1) AS function, split_part(line, '|', 2) AS expr,
-       split_part(line, '|', 6) AS parallel
-  FROM registry_line WHERE line !~ '^\s*(#|$)';
+\i sql/include/generators.sql
 
 SELECT expr, pg_temp.worker_scan_output(expr) AS parallel_seq_scan
   FROM generators WHERE parallel = 'safe' ORDER BY function;
