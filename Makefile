@@ -40,15 +40,10 @@ $(shell echo '$(VERSION) $(PG_CONFIG)' | cmp -s - $(BUILT_FOR) 2>/dev/null || ec
 $(OBJS): $(BUILT_FOR) $(wildcard src/*.h)
 EXTRA_CLEAN += $(BUILT_FOR)
 
-# A line "-- @bytes16_type NAME C" expands the shared 16-byte type template;
-# C is the type's own operator character (see the template).
-BYTES16_TEMPLATE = sql/install/bytes16_type.sql.in
-uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(BYTES16_TEMPLATE)
-	awk -v tmpl=$(BYTES16_TEMPLATE) \
-	  '/^-- @bytes16_type / { t = $$3; c = $$4; \
-	      if (c == "") { print "-- @bytes16_type " t ": no operator character" > "/dev/stderr"; exit 1 } \
-	      while ((getline line < tmpl) > 0) { gsub(/@TYPE@/, t, line); gsub(/@OPC@/, c, line); print line } \
-	      close(tmpl); next } { print }' $(INSTALL_FRAGMENTS) > $@
+# The install script is the fragments of sql/install/ one after another:
+# plain SQL, every object written out where grep finds it.
+uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS)
+	cat $^ > $@
 endif
 
 # Installs what a fresh Debian 12 machine is missing (PostgreSQL 15 server,

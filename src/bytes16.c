@@ -143,6 +143,30 @@ bytes16_compare(const Bytes16Type *type, const Bytes16 *a, const Bytes16 *b)
 	return 0;
 }
 
+int
+bytes16_compare_args(const Bytes16Type *type, FunctionCallInfo fcinfo)
+{
+	return bytes16_compare(type, PG_GETARG_BYTES16_P(0), PG_GETARG_BYTES16_P(1));
+}
+
+Datum
+bytes16_larger(const Bytes16Type *type, FunctionCallInfo fcinfo)
+{
+	Bytes16    *a = PG_GETARG_BYTES16_P(0);
+	Bytes16    *b = PG_GETARG_BYTES16_P(1);
+
+	PG_RETURN_BYTES16_P(bytes16_compare(type, a, b) >= 0 ? a : b);
+}
+
+Datum
+bytes16_smaller(const Bytes16Type *type, FunctionCallInfo fcinfo)
+{
+	Bytes16    *a = PG_GETARG_BYTES16_P(0);
+	Bytes16    *b = PG_GETARG_BYTES16_P(1);
+
+	PG_RETURN_BYTES16_P(bytes16_compare(type, a, b) <= 0 ? a : b);
+}
+
 /* ---------------------------------------------------------------------------
  * Sort support: the abbreviated key is the first 8 bytes of the comparison
  * key, read big-endian, so unsigned Datum order agrees with the full order.

@@ -63,84 +63,20 @@ extern Bytes16 *bytes16_from_uuid(const Bytes16Type *type, FunctionCallInfo fcin
 extern Bytes16 *bytes16_copy(const uint8_t *bytes);
 
 /*
- * Stamps out the SQL-callable wrappers every 16-byte type needs:
- * PREFIX_in, _out, _recv, _send, _cmp, _eq, _ne, _lt, _le, _gt, _ge,
- * _sortsupport, _hash, _hash_extended, _from_uuid (the validating cast) 
- * _larger, _smaller (min/max), and those of its key order (below).
- * Equality and hashing are bytewise whatever the order, so a second order of
- * a type has only BYTES16_DEFINE_ORDER_FUNCTIONS and shares `=`.
- *
- * A uuid is the same 16 bytes as a Bytes16, so the comparison functions also
- * serve the cross-type operators with uuid (T op uuid, uuid op T, and uuid op
- * uuid read in T's order): the SQL declarations of those point at these same
- * C symbols, so a uuid is always compared in the order of the type it meets
- * (README "Working with uuid: drivers, ORMs and foreign keys").
+ * The comparison of a function's two arguments in the type's order, for the
+ * wrappers of cmp and the six operators.  They read nothing but the 16 bytes,
+ * and a uuid is the same 16 bytes as a Bytes16, so the same C function also
+ * serves the cross-type operators with uuid (T op uuid, uuid op T, and uuid
+ * op uuid read in T's order): the SQL declarations of those point at the
+ * type's own symbols, so a uuid is always compared in the order of the type
+ * it meets (README "Working with uuid: drivers, ORMs and foreign keys").
+ * Equality and hashing are bytewise whatever the order, so a second order
+ * of a type has only cmp, lt, le, gt, ge and sortsupport, and shares `=`.
  */
-#define BYTES16_CMP_OP(prefix, type, op, test) \
-	PG_FUNCTION_INFO_V1(prefix##_##op); \
-	Datum prefix##_##op(PG_FUNCTION_ARGS) \
-	{ \
-		int			c = bytes16_compare(&(type), PG_GETARG_BYTES16_P(0), \
-										PG_GETARG_BYTES16_P(1)); \
-		PG_RETURN_BOOL(test); \
-	}
-
-#define BYTES16_WRAPPER(prefix, type, fn) \
-	PG_FUNCTION_INFO_V1(prefix##_##fn); \
-	Datum prefix##_##fn(PG_FUNCTION_ARGS) \
-	{ \
-		return bytes16_##fn(&(type), fcinfo); \
-	}
-
-/*
- * One key order: PREFIX_cmp, _lt, _le, _gt, _ge and _sortsupport.  They read
- * nothing but the 16 bytes, so the same C function also serves a uuid
- * argument (same size and layout) in a cross-type SQL declaration.
- */
-#define BYTES16_DEFINE_ORDER_FUNCTIONS(prefix, type) \
-	BYTES16_WRAPPER(prefix, type, sortsupport) \
-	PG_FUNCTION_INFO_V1(prefix##_cmp); \
-	Datum prefix##_cmp(PG_FUNCTION_ARGS) \
-	{ \
-		PG_RETURN_INT32(bytes16_compare(&(type), PG_GETARG_BYTES16_P(0), \
-										PG_GETARG_BYTES16_P(1))); \
-	} \
-	BYTES16_CMP_OP(prefix, type, lt, c < 0) \
-	BYTES16_CMP_OP(prefix, type, le, c <= 0) \
-	BYTES16_CMP_OP(prefix, type, gt, c > 0) \
-	BYTES16_CMP_OP(prefix, type, ge, c >= 0)
-
-#define BYTES16_DEFINE_SQL_FUNCTIONS(prefix, type) \
-	BYTES16_WRAPPER(prefix, type, in) \
-	BYTES16_WRAPPER(prefix, type, out) \
-	BYTES16_WRAPPER(prefix, type, recv) \
-	BYTES16_WRAPPER(prefix, type, send) \
-	BYTES16_DEFINE_ORDER_FUNCTIONS(prefix, type) \
-	BYTES16_CMP_OP(prefix, type, eq, c == 0) \
-	BYTES16_CMP_OP(prefix, type, ne, c != 0) \
-	PG_FUNCTION_INFO_V1(prefix##_hash); \
-	Datum prefix##_hash(PG_FUNCTION_ARGS) { return bytes16_hash(fcinfo); } \
-	PG_FUNCTION_INFO_V1(prefix##_hash_extended); \
-	Datum prefix##_hash_extended(PG_FUNCTION_ARGS) { return bytes16_hash_extended(fcinfo); } \
-	PG_FUNCTION_INFO_V1(prefix##_from_uuid); \
-	Datum prefix##_from_uuid(PG_FUNCTION_ARGS) \
-	{ \
-		PG_RETURN_BYTES16_P(bytes16_from_uuid(&(type), fcinfo)); \
-	} \
-	PG_FUNCTION_INFO_V1(prefix##_larger); \
-	Datum prefix##_larger(PG_FUNCTION_ARGS) \
-	{ \
-		Bytes16    *a = PG_GETARG_BYTES16_P(0); \
-		Bytes16    *b = PG_GETARG_BYTES16_P(1); \
-		PG_RETURN_BYTES16_P(bytes16_compare(&(type), a, b) >= 0 ? a : b); \
-	} \
-	PG_FUNCTION_INFO_V1(prefix##_smaller); \
-	Datum prefix##_smaller(PG_FUNCTION_ARGS) \
-	{ \
-		Bytes16    *a = PG_GETARG_BYTES16_P(0); \
-		Bytes16    *b = PG_GETARG_BYTES16_P(1); \
-		PG_RETURN_BYTES16_P(bytes16_compare(&(type), a, b) <= 0 ? a : b); \
-	}
+extern int	bytes16_compare_args(const Bytes16Type *type, FunctionCallInfo fcinfo);
+/* min() and max(): the larger and the smaller argument in the type's order */
+extern Datum bytes16_larger(const Bytes16Type *type, FunctionCallInfo fcinfo);
+extern Datum bytes16_smaller(const Bytes16Type *type, FunctionCallInfo fcinfo);
 
 /* Raises 22P02 for bytes that are not a valid value of `type`. */
 extern void bytes16_check_valid(const Bytes16Type *type, const uint8_t *bytes,

@@ -269,7 +269,128 @@ static const Bytes16Type comb_type = {
 				 {3, 1}, {2, 1}, {1, 1}, {0, 1}},
 };
 
-BYTES16_DEFINE_SQL_FUNCTIONS(comb, comb_type)
+/*
+ * The SQL functions of type comb: each calls the shared code of bytes16.c
+ * with the type's descriptor (test/README.md "Where things are").
+ */
+PG_FUNCTION_INFO_V1(comb_in);
+Datum
+comb_in(PG_FUNCTION_ARGS)
+{
+	return bytes16_in(&comb_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_out);
+Datum
+comb_out(PG_FUNCTION_ARGS)
+{
+	return bytes16_out(&comb_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_recv);
+Datum
+comb_recv(PG_FUNCTION_ARGS)
+{
+	return bytes16_recv(&comb_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_send);
+Datum
+comb_send(PG_FUNCTION_ARGS)
+{
+	return bytes16_send(&comb_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_sortsupport);
+Datum
+comb_sortsupport(PG_FUNCTION_ARGS)
+{
+	return bytes16_sortsupport(&comb_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_cmp);
+Datum
+comb_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(bytes16_compare_args(&comb_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(comb_lt);
+Datum
+comb_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&comb_type, fcinfo) < 0);
+}
+
+PG_FUNCTION_INFO_V1(comb_le);
+Datum
+comb_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&comb_type, fcinfo) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(comb_gt);
+Datum
+comb_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&comb_type, fcinfo) > 0);
+}
+
+PG_FUNCTION_INFO_V1(comb_ge);
+Datum
+comb_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&comb_type, fcinfo) >= 0);
+}
+
+PG_FUNCTION_INFO_V1(comb_eq);
+Datum
+comb_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&comb_type, fcinfo) == 0);
+}
+
+PG_FUNCTION_INFO_V1(comb_ne);
+Datum
+comb_ne(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&comb_type, fcinfo) != 0);
+}
+
+PG_FUNCTION_INFO_V1(comb_hash);
+Datum
+comb_hash(PG_FUNCTION_ARGS)
+{
+	return bytes16_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_hash_extended);
+Datum
+comb_hash_extended(PG_FUNCTION_ARGS)
+{
+	return bytes16_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_from_uuid);
+Datum
+comb_from_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTES16_P(bytes16_from_uuid(&comb_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(comb_larger);
+Datum
+comb_larger(PG_FUNCTION_ARGS)
+{
+	return bytes16_larger(&comb_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_smaller);
+Datum
+comb_smaller(PG_FUNCTION_ARGS)
+{
+	return bytes16_smaller(&comb_type, fcinfo);
+}
 
 /* ---- arguments ---- */
 
@@ -451,21 +572,6 @@ comb_monotonic_datum(uint64 *last_tick, int *last_pid, uint64 now_tick,
 	PG_RETURN_BYTES16_P(result);
 }
 
-/*
- * KIND_generate(): monotonic, with a last tick of its own whose owner is
- * comb_KIND_last_pid (0: nothing generated in this process; a forked
- * process starts afresh).
- */
-#define COMB_MONOTONIC_GENERATE(kind, now_tick, max_tick) \
-	static uint64 comb_##kind##_last; \
-	static int	comb_##kind##_last_pid = 0; \
-	PG_FUNCTION_INFO_V1(comb_##kind##_generate); \
-	Datum comb_##kind##_generate(PG_FUNCTION_ARGS) \
-	{ \
-		return comb_monotonic_datum(&comb_##kind##_last, &comb_##kind##_last_pid, \
-									now_tick, max_tick, comb_##kind##_pack); \
-	}
-
 static Datum
 comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 				   uint64 value)
@@ -478,27 +584,66 @@ comb_stamped_parts(FunctionCallInfo fcinfo, int random_argno, CombField field,
 }
 
 /*
- * KIND_generate(at) and KIND_from_parts(at, random) of a layout whose time
- * field holds `at_value`, read from argument 0.
+ * comb_prefix_generate(): monotonic per backend, with a last tick of its own;
+ * comb_prefix_last_pid owns it (0: nothing generated in this process, and a
+ * forked process starts afresh).
  */
-#define COMB_AT_FUNCTIONS(kind, field, at_value) \
-	PG_FUNCTION_INFO_V1(comb_##kind##_generate_at); \
-	Datum comb_##kind##_generate_at(PG_FUNCTION_ARGS) \
-	{ \
-		return comb_stamped(field, at_value); \
-	} \
-	PG_FUNCTION_INFO_V1(comb_##kind##_from_parts); \
-	Datum comb_##kind##_from_parts(PG_FUNCTION_ARGS) \
-	{ \
-		return comb_stamped_parts(fcinfo, 1, field, at_value); \
-	}
+static uint64 comb_prefix_last;
+static int	comb_prefix_last_pid = 0;
 
-COMB_MONOTONIC_GENERATE(prefix, comb_unix_ms_tick(comb_now_ns(), COMB_PREFIX_FRACTION_BITS),
-						COMB_PREFIX_TICK_MAX)
-COMB_AT_FUNCTIONS(prefix, COMB_PREFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "prefix COMB"))
-COMB_MONOTONIC_GENERATE(suffix, comb_unix_ms_tick(comb_now_ns(), COMB_SQLORDER_FRACTION_BITS),
-						COMB_SUFFIX_TICK_MAX)
-COMB_AT_FUNCTIONS(suffix, COMB_SUFFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "comb"))
+PG_FUNCTION_INFO_V1(comb_prefix_generate);
+Datum
+comb_prefix_generate(PG_FUNCTION_ARGS)
+{
+	return comb_monotonic_datum(&comb_prefix_last, &comb_prefix_last_pid,
+								comb_unix_ms_tick(comb_now_ns(), COMB_PREFIX_FRACTION_BITS),
+								COMB_PREFIX_TICK_MAX, comb_prefix_pack);
+}
+
+PG_FUNCTION_INFO_V1(comb_prefix_generate_at);
+Datum
+comb_prefix_generate_at(PG_FUNCTION_ARGS)
+{
+	return comb_stamped(COMB_PREFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "prefix COMB"));
+}
+
+PG_FUNCTION_INFO_V1(comb_prefix_from_parts);
+Datum
+comb_prefix_from_parts(PG_FUNCTION_ARGS)
+{
+	return comb_stamped_parts(fcinfo, 1, COMB_PREFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "prefix COMB"));
+}
+
+/*
+ * comb_suffix_generate(): monotonic per backend, with a last tick of its own;
+ * comb_suffix_last_pid owns it (0: nothing generated in this process, and a
+ * forked process starts afresh).
+ */
+static uint64 comb_suffix_last;
+static int	comb_suffix_last_pid = 0;
+
+PG_FUNCTION_INFO_V1(comb_suffix_generate);
+Datum
+comb_suffix_generate(PG_FUNCTION_ARGS)
+{
+	return comb_monotonic_datum(&comb_suffix_last, &comb_suffix_last_pid,
+								comb_unix_ms_tick(comb_now_ns(), COMB_SQLORDER_FRACTION_BITS),
+								COMB_SUFFIX_TICK_MAX, comb_suffix_pack);
+}
+
+PG_FUNCTION_INFO_V1(comb_suffix_generate_at);
+Datum
+comb_suffix_generate_at(PG_FUNCTION_ARGS)
+{
+	return comb_stamped(COMB_SUFFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "comb"));
+}
+
+PG_FUNCTION_INFO_V1(comb_suffix_from_parts);
+Datum
+comb_suffix_from_parts(PG_FUNCTION_ARGS)
+{
+	return comb_stamped_parts(fcinfo, 1, COMB_SUFFIX_FIELD, comb_unix_ms_arg(fcinfo, 0, "comb"));
+}
 
 PG_FUNCTION_INFO_V1(comb_lower_bound);
 Datum
@@ -687,8 +832,36 @@ comb_sqlserver_now_tick(void)
 	return comb_sqlserver_tick(now_ns);
 }
 
-COMB_MONOTONIC_GENERATE(sqlserver, comb_sqlserver_now_tick(), COMB_SQLSERVER_TICK_MAX)
-COMB_AT_FUNCTIONS(sqlserver, COMB_SQLSERVER_FIELD, comb_sqlserver_arg(fcinfo, 0))
+/*
+ * comb_sqlserver_generate(): monotonic per backend, with a last tick of its own;
+ * comb_sqlserver_last_pid owns it (0: nothing generated in this process, and a
+ * forked process starts afresh).
+ */
+static uint64 comb_sqlserver_last;
+static int	comb_sqlserver_last_pid = 0;
+
+PG_FUNCTION_INFO_V1(comb_sqlserver_generate);
+Datum
+comb_sqlserver_generate(PG_FUNCTION_ARGS)
+{
+	return comb_monotonic_datum(&comb_sqlserver_last, &comb_sqlserver_last_pid,
+								comb_sqlserver_now_tick(),
+								COMB_SQLSERVER_TICK_MAX, comb_sqlserver_pack);
+}
+
+PG_FUNCTION_INFO_V1(comb_sqlserver_generate_at);
+Datum
+comb_sqlserver_generate_at(PG_FUNCTION_ARGS)
+{
+	return comb_stamped(COMB_SQLSERVER_FIELD, comb_sqlserver_arg(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(comb_sqlserver_from_parts);
+Datum
+comb_sqlserver_from_parts(PG_FUNCTION_ARGS)
+{
+	return comb_stamped_parts(fcinfo, 1, COMB_SQLSERVER_FIELD, comb_sqlserver_arg(fcinfo, 0));
+}
 
 PG_FUNCTION_INFO_V1(comb_sqlserver_timestamp);
 Datum
@@ -755,8 +928,20 @@ comb_suffix_to_prefix(PG_FUNCTION_ARGS)
 }
 
 /* comb_timestamp(): bytes 10-15, which the comb order reads first */
-UIDX_TIME_SUPPORT(comb_timestamp_support, 10, 0)
+PG_FUNCTION_INFO_V1(comb_timestamp_support);
+Datum
+comb_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
+											  10, 0));
+}
 /* comb_prefix_timestamp() on uuid: bytes 0-5 */
-UIDX_TIME_SUPPORT(comb_prefix_timestamp_support, 0, 0)
+PG_FUNCTION_INFO_V1(comb_prefix_timestamp_support);
+Datum
+comb_prefix_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
+											  0, 0));
+}
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -235,7 +235,128 @@ static const Bytes16Type distid_type = {
 	.format_text = distid_format_text,
 };
 
-BYTES16_DEFINE_SQL_FUNCTIONS(distid, distid_type)
+/*
+ * The SQL functions of type distid: each calls the shared code of bytes16.c
+ * with the type's descriptor (test/README.md "Where things are").
+ */
+PG_FUNCTION_INFO_V1(distid_in);
+Datum
+distid_in(PG_FUNCTION_ARGS)
+{
+	return bytes16_in(&distid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_out);
+Datum
+distid_out(PG_FUNCTION_ARGS)
+{
+	return bytes16_out(&distid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_recv);
+Datum
+distid_recv(PG_FUNCTION_ARGS)
+{
+	return bytes16_recv(&distid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_send);
+Datum
+distid_send(PG_FUNCTION_ARGS)
+{
+	return bytes16_send(&distid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_sortsupport);
+Datum
+distid_sortsupport(PG_FUNCTION_ARGS)
+{
+	return bytes16_sortsupport(&distid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_cmp);
+Datum
+distid_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(bytes16_compare_args(&distid_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(distid_lt);
+Datum
+distid_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&distid_type, fcinfo) < 0);
+}
+
+PG_FUNCTION_INFO_V1(distid_le);
+Datum
+distid_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&distid_type, fcinfo) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(distid_gt);
+Datum
+distid_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&distid_type, fcinfo) > 0);
+}
+
+PG_FUNCTION_INFO_V1(distid_ge);
+Datum
+distid_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&distid_type, fcinfo) >= 0);
+}
+
+PG_FUNCTION_INFO_V1(distid_eq);
+Datum
+distid_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&distid_type, fcinfo) == 0);
+}
+
+PG_FUNCTION_INFO_V1(distid_ne);
+Datum
+distid_ne(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&distid_type, fcinfo) != 0);
+}
+
+PG_FUNCTION_INFO_V1(distid_hash);
+Datum
+distid_hash(PG_FUNCTION_ARGS)
+{
+	return bytes16_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_hash_extended);
+Datum
+distid_hash_extended(PG_FUNCTION_ARGS)
+{
+	return bytes16_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_from_uuid);
+Datum
+distid_from_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTES16_P(bytes16_from_uuid(&distid_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(distid_larger);
+Datum
+distid_larger(PG_FUNCTION_ARGS)
+{
+	return bytes16_larger(&distid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_smaller);
+Datum
+distid_smaller(PG_FUNCTION_ARGS)
+{
+	return bytes16_smaller(&distid_type, fcinfo);
+}
 
 static int64
 clock_ms_since(int64 epoch_unix_ms)
@@ -429,8 +550,20 @@ distid128_timestamp(PG_FUNCTION_ARGS)
 }
 
 /* distid_timestamp(): T, the ms since 1900, in bytes 4-9 (0-3 are zero) */
-UIDX_TIME_SUPPORT(distid_timestamp_support, 4, DISTID_EPOCH_UNIX_MS)
+PG_FUNCTION_INFO_V1(distid_timestamp_support);
+Datum
+distid_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
+											  4, DISTID_EPOCH_UNIX_MS));
+}
 /* distid128_timestamp() on uuid: the ms since 1700 in bytes 0-5 */
-UIDX_TIME_SUPPORT(distid128_timestamp_support, 0, DISTID128_EPOCH_UNIX_MS)
+PG_FUNCTION_INFO_V1(distid128_timestamp_support);
+Datum
+distid128_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
+											  0, DISTID128_EPOCH_UNIX_MS));
+}
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -120,7 +120,128 @@ static const Bytes16Type iuid_type = {
 	.segments = {{0, UIDX_LEN}},
 };
 
-BYTES16_DEFINE_SQL_FUNCTIONS(iuid, iuid_type)
+/*
+ * The SQL functions of type iuid: each calls the shared code of bytes16.c
+ * with the type's descriptor (test/README.md "Where things are").
+ */
+PG_FUNCTION_INFO_V1(iuid_in);
+Datum
+iuid_in(PG_FUNCTION_ARGS)
+{
+	return bytes16_in(&iuid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_out);
+Datum
+iuid_out(PG_FUNCTION_ARGS)
+{
+	return bytes16_out(&iuid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_recv);
+Datum
+iuid_recv(PG_FUNCTION_ARGS)
+{
+	return bytes16_recv(&iuid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_send);
+Datum
+iuid_send(PG_FUNCTION_ARGS)
+{
+	return bytes16_send(&iuid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_sortsupport);
+Datum
+iuid_sortsupport(PG_FUNCTION_ARGS)
+{
+	return bytes16_sortsupport(&iuid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_cmp);
+Datum
+iuid_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(bytes16_compare_args(&iuid_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(iuid_lt);
+Datum
+iuid_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_type, fcinfo) < 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_le);
+Datum
+iuid_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_type, fcinfo) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_gt);
+Datum
+iuid_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_type, fcinfo) > 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_ge);
+Datum
+iuid_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_type, fcinfo) >= 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_eq);
+Datum
+iuid_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_type, fcinfo) == 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_ne);
+Datum
+iuid_ne(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_type, fcinfo) != 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_hash);
+Datum
+iuid_hash(PG_FUNCTION_ARGS)
+{
+	return bytes16_hash(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_hash_extended);
+Datum
+iuid_hash_extended(PG_FUNCTION_ARGS)
+{
+	return bytes16_hash_extended(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_from_uuid);
+Datum
+iuid_from_uuid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTES16_P(bytes16_from_uuid(&iuid_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(iuid_larger);
+Datum
+iuid_larger(PG_FUNCTION_ARGS)
+{
+	return bytes16_larger(&iuid_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_smaller);
+Datum
+iuid_smaller(PG_FUNCTION_ARGS)
+{
+	return bytes16_smaller(&iuid_type, fcinfo);
+}
 
 /*
  * The country order of iuid_country_ops (README "Regions"): the country byte
@@ -137,7 +258,48 @@ static const Bytes16Type iuid_country_type = {
 	.segments = {{7, 1}, {0, 7}, {8, 8}},
 };
 
-BYTES16_DEFINE_ORDER_FUNCTIONS(iuid_country, iuid_country_type)
+/* The functions of the country order: the same shared code, its own descriptor. */
+PG_FUNCTION_INFO_V1(iuid_country_sortsupport);
+Datum
+iuid_country_sortsupport(PG_FUNCTION_ARGS)
+{
+	return bytes16_sortsupport(&iuid_country_type, fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(iuid_country_cmp);
+Datum
+iuid_country_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(bytes16_compare_args(&iuid_country_type, fcinfo));
+}
+
+PG_FUNCTION_INFO_V1(iuid_country_lt);
+Datum
+iuid_country_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_country_type, fcinfo) < 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_country_le);
+Datum
+iuid_country_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_country_type, fcinfo) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_country_gt);
+Datum
+iuid_country_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_country_type, fcinfo) > 0);
+}
+
+PG_FUNCTION_INFO_V1(iuid_country_ge);
+Datum
+iuid_country_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bytes16_compare_args(&iuid_country_type, fcinfo) >= 0);
+}
 
 /* ---- uidx.country ---- */
 
@@ -331,33 +493,128 @@ iuid_country_lower_bound(PG_FUNCTION_ARGS)
 
 /* ---- extraction: on iuid always a value, on uuid NULL unless it is an iUID ---- */
 
-#define IUID_EXTRACTOR(name, expr, ret) \
-	static Datum name##_of(const IuidFields *f) { return ret(expr); } \
-	PG_FUNCTION_INFO_V1(name); \
-	Datum name(PG_FUNCTION_ARGS) \
-	{ \
-		IuidFields	f; \
-		iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f); \
-		return name##_of(&f); \
-	} \
-	PG_FUNCTION_INFO_V1(name##_uuid); \
-	Datum name##_uuid(PG_FUNCTION_ARGS) \
-	{ \
-		IuidFields	f; \
-		const uint8 *bytes = PG_GETARG_UUID_P(0)->data; \
-		if (iuid_invalid_reason(bytes) != NULL) \
-			PG_RETURN_NULL(); \
-		iuid_unpack(bytes, &f); \
-		return name##_of(&f); \
-	}
+/* The fields of a uuid, false unless it holds an iUID. */
+static bool
+iuid_unpack_uuid(const uint8 *bytes, IuidFields *f)
+{
+	if (iuid_invalid_reason(bytes) != NULL)
+		return false;
+	iuid_unpack(bytes, f);
+	return true;
+}
 
-IUID_EXTRACTOR(iuid_timestamp, uidx_unix_ms_to_timestamptz(f->unix_ms), TimestampTzGetDatum)
-IUID_EXTRACTOR(iuid_country, f->country, Int32GetDatum)
-IUID_EXTRACTOR(iuid_service_entity, f->service_entity, Int32GetDatum)
-IUID_EXTRACTOR(iuid_format_version, f->format_version, Int32GetDatum)
-IUID_EXTRACTOR(iuid_random, (int64) f->random, Int64GetDatum)
+PG_FUNCTION_INFO_V1(iuid_timestamp);
+Datum
+iuid_timestamp(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f);
+	return TimestampTzGetDatum(uidx_unix_ms_to_timestamptz(f.unix_ms));
+}
+
+PG_FUNCTION_INFO_V1(iuid_timestamp_uuid);
+Datum
+iuid_timestamp_uuid(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
+		PG_RETURN_NULL();
+	return TimestampTzGetDatum(uidx_unix_ms_to_timestamptz(f.unix_ms));
+}
+
+PG_FUNCTION_INFO_V1(iuid_country);
+Datum
+iuid_country(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f);
+	return Int32GetDatum(f.country);
+}
+
+PG_FUNCTION_INFO_V1(iuid_country_uuid);
+Datum
+iuid_country_uuid(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
+		PG_RETURN_NULL();
+	return Int32GetDatum(f.country);
+}
+
+PG_FUNCTION_INFO_V1(iuid_service_entity);
+Datum
+iuid_service_entity(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f);
+	return Int32GetDatum(f.service_entity);
+}
+
+PG_FUNCTION_INFO_V1(iuid_service_entity_uuid);
+Datum
+iuid_service_entity_uuid(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
+		PG_RETURN_NULL();
+	return Int32GetDatum(f.service_entity);
+}
+
+PG_FUNCTION_INFO_V1(iuid_format_version);
+Datum
+iuid_format_version(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f);
+	return Int32GetDatum(f.format_version);
+}
+
+PG_FUNCTION_INFO_V1(iuid_format_version_uuid);
+Datum
+iuid_format_version_uuid(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
+		PG_RETURN_NULL();
+	return Int32GetDatum(f.format_version);
+}
+
+PG_FUNCTION_INFO_V1(iuid_random);
+Datum
+iuid_random(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	iuid_unpack(PG_GETARG_BYTES16_P(0)->data, &f);
+	return Int64GetDatum((int64) f.random);
+}
+
+PG_FUNCTION_INFO_V1(iuid_random_uuid);
+Datum
+iuid_random_uuid(PG_FUNCTION_ARGS)
+{
+	IuidFields	f;
+
+	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
+		PG_RETURN_NULL();
+	return Int64GetDatum((int64) f.random);
+}
 
 /* iuid_timestamp() on iuid and on uuid: the millisecond in bytes 0-5 */
-UIDX_TIME_SUPPORT(iuid_timestamp_support, 0, 0)
+PG_FUNCTION_INFO_V1(iuid_timestamp_support);
+Datum
+iuid_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
+											  0, 0));
+}
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -18,13 +18,5 @@ extern Node *uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_
 /* From _PG_init: makes index paths from what those support functions say. */
 extern void uidx_install_time_index_hook(void);
 
-#define UIDX_TIME_SUPPORT(name, time_offset, epoch_unix_ms) \
-	PG_FUNCTION_INFO_V1(name); \
-	Datum name(PG_FUNCTION_ARGS) \
-	{ \
-		PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0), \
-												  (time_offset), (epoch_unix_ms))); \
-	}
-
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_TIME_INDEX_H */

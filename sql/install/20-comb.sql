@@ -6,7 +6,314 @@
 -- SQL Server sorts uniqueidentifier: bytes 10-15, 8-9, then 7, 6, ..., 0.
 -- Every 16-byte value is a valid comb: migrated SQL Server keys keep the
 -- version bits they came with.
--- @bytes16_type comb ^
+-- ---------------------------------------------------------------------------
+-- comb: fixed 16-byte type, operators, btree/hash/BRIN opclasses, uuid casts,
+-- operators with uuid, min/max.  iuid, comb and distid each have this same
+-- set, written out for each type; only the descriptor behind the C functions
+-- (src/comb.c) differs.  '^' is comb's own character in the
+-- names of its uuid-order operators.
+-- The reasons for each choice are given with iuid's set (10-iuid.sql).
+-- ---------------------------------------------------------------------------
+CREATE TYPE comb;
+
+CREATE FUNCTION comb_in(cstring) RETURNS comb
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_out(comb) RETURNS cstring
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_recv(internal) RETURNS comb
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_send(comb) RETURNS bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE comb (
+    INPUT = comb_in,
+    OUTPUT = comb_out,
+    RECEIVE = comb_recv,
+    SEND = comb_send,
+    INTERNALLENGTH = 16,
+    ALIGNMENT = char,
+    STORAGE = plain
+);
+COMMENT ON FUNCTION comb_in(cstring) IS 'text input of comb (validating)';
+COMMENT ON FUNCTION comb_out(comb) IS 'text output of comb';
+COMMENT ON FUNCTION comb_recv(internal) IS 'binary input of comb: 16 bytes, the uuid wire format (validating)';
+COMMENT ON FUNCTION comb_send(comb) IS 'binary output of comb: 16 bytes, the uuid wire format';
+
+CREATE FUNCTION comb_cmp(comb, comb) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_eq(comb, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_ne(comb, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_lt(comb, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_le(comb, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_gt(comb, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_ge(comb, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_hash(comb) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_hash_extended(comb, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION comb_cmp(comb, comb) IS 'btree comparison of comb';
+COMMENT ON FUNCTION comb_eq(comb, comb) IS 'implementation of = for comb';
+COMMENT ON FUNCTION comb_ne(comb, comb) IS 'implementation of <> for comb';
+COMMENT ON FUNCTION comb_lt(comb, comb) IS 'implementation of < for comb';
+COMMENT ON FUNCTION comb_le(comb, comb) IS 'implementation of <= for comb';
+COMMENT ON FUNCTION comb_gt(comb, comb) IS 'implementation of > for comb';
+COMMENT ON FUNCTION comb_ge(comb, comb) IS 'implementation of >= for comb';
+COMMENT ON FUNCTION comb_sortsupport(internal) IS 'sort support of comb, with abbreviated keys';
+COMMENT ON FUNCTION comb_hash(comb) IS 'hash of comb, equal to uuid_hash of the same 16 bytes';
+COMMENT ON FUNCTION comb_hash_extended(comb, bigint) IS 'extended hash of comb, equal to uuid_hash_extended of the same 16 bytes';
+
+CREATE OPERATOR = (
+    LEFTARG = comb, RIGHTARG = comb, PROCEDURE = comb_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel,
+    HASHES, MERGES
+);
+CREATE OPERATOR <> (
+    LEFTARG = comb, RIGHTARG = comb, PROCEDURE = comb_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+    LEFTARG = comb, RIGHTARG = comb, PROCEDURE = comb_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+    LEFTARG = comb, RIGHTARG = comb, PROCEDURE = comb_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+    LEFTARG = comb, RIGHTARG = comb, PROCEDURE = comb_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+    LEFTARG = comb, RIGHTARG = comb, PROCEDURE = comb_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR CLASS comb_ops DEFAULT FOR TYPE comb USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 comb_cmp(comb, comb),
+    FUNCTION 2 comb_sortsupport(internal),
+    FUNCTION 4 pg_catalog.btequalimage(oid);
+COMMENT ON OPERATOR CLASS comb_ops USING btree IS 'default btree operator class of comb';
+
+CREATE OPERATOR CLASS comb_hash_ops DEFAULT FOR TYPE comb USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 comb_hash(comb),
+    FUNCTION 2 comb_hash_extended(comb, bigint);
+COMMENT ON OPERATOR CLASS comb_hash_ops USING hash IS 'default hash operator class of comb';
+
+CREATE OPERATOR CLASS comb_minmax_ops DEFAULT FOR TYPE comb USING brin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
+    FUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
+COMMENT ON OPERATOR CLASS comb_minmax_ops USING brin IS 'default BRIN minmax operator class of comb';
+
+CREATE CAST (comb AS uuid) WITHOUT FUNCTION AS IMPLICIT;
+CREATE FUNCTION comb(uuid) RETURNS comb
+    AS 'MODULE_PATHNAME', 'comb_from_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION comb(uuid) IS 'cast from uuid to comb, validating (22P02 for a value of another layout)';
+CREATE CAST (uuid AS comb) WITH FUNCTION comb(uuid) AS ASSIGNMENT;
+
+CREATE FUNCTION comb_uuid_cmp(comb, uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'comb_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_uuid_eq(comb, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_uuid_ne(comb, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_uuid_lt(comb, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_uuid_le(comb, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_uuid_gt(comb, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION comb_uuid_ge(comb, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_cmp(uuid, comb) RETURNS integer
+    AS 'MODULE_PATHNAME', 'comb_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_eq(uuid, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_ne(uuid, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_lt(uuid, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_le(uuid, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_gt(uuid, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_comb_ge(uuid, comb) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_as_comb_cmp(uuid, uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'comb_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_as_comb_eq(uuid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_as_comb_lt(uuid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_as_comb_le(uuid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_as_comb_gt(uuid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_as_comb_ge(uuid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'comb_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION comb_uuid_cmp(comb, uuid) IS 'btree comparison of comb and uuid, in comb order';
+COMMENT ON FUNCTION comb_uuid_eq(comb, uuid) IS 'implementation of = for comb and uuid';
+COMMENT ON FUNCTION comb_uuid_ne(comb, uuid) IS 'implementation of <> for comb and uuid';
+COMMENT ON FUNCTION comb_uuid_lt(comb, uuid) IS 'implementation of < for comb and uuid, in comb order';
+COMMENT ON FUNCTION comb_uuid_le(comb, uuid) IS 'implementation of <= for comb and uuid, in comb order';
+COMMENT ON FUNCTION comb_uuid_gt(comb, uuid) IS 'implementation of > for comb and uuid, in comb order';
+COMMENT ON FUNCTION comb_uuid_ge(comb, uuid) IS 'implementation of >= for comb and uuid, in comb order';
+COMMENT ON FUNCTION uuid_comb_cmp(uuid, comb) IS 'btree comparison of uuid and comb, in comb order';
+COMMENT ON FUNCTION uuid_comb_eq(uuid, comb) IS 'implementation of = for uuid and comb';
+COMMENT ON FUNCTION uuid_comb_ne(uuid, comb) IS 'implementation of <> for uuid and comb';
+COMMENT ON FUNCTION uuid_comb_lt(uuid, comb) IS 'implementation of < for uuid and comb, in comb order';
+COMMENT ON FUNCTION uuid_comb_le(uuid, comb) IS 'implementation of <= for uuid and comb, in comb order';
+COMMENT ON FUNCTION uuid_comb_gt(uuid, comb) IS 'implementation of > for uuid and comb, in comb order';
+COMMENT ON FUNCTION uuid_comb_ge(uuid, comb) IS 'implementation of >= for uuid and comb, in comb order';
+COMMENT ON FUNCTION uuid_as_comb_cmp(uuid, uuid) IS 'btree comparison of two uuids in comb order, for the comb operator family';
+COMMENT ON FUNCTION uuid_as_comb_eq(uuid, uuid) IS 'implementation of ^=^: two uuids are equal (the comb operator family''s uuid equality)';
+COMMENT ON FUNCTION uuid_as_comb_lt(uuid, uuid) IS 'implementation of ^<^: two uuids compared in comb order';
+COMMENT ON FUNCTION uuid_as_comb_le(uuid, uuid) IS 'implementation of ^<=^: two uuids compared in comb order';
+COMMENT ON FUNCTION uuid_as_comb_gt(uuid, uuid) IS 'implementation of ^>^: two uuids compared in comb order';
+COMMENT ON FUNCTION uuid_as_comb_ge(uuid, uuid) IS 'implementation of ^>=^: two uuids compared in comb order';
+
+CREATE OPERATOR = (
+    LEFTARG = comb, RIGHTARG = uuid, PROCEDURE = comb_uuid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel,
+    HASHES, MERGES
+);
+CREATE OPERATOR <> (
+    LEFTARG = comb, RIGHTARG = uuid, PROCEDURE = comb_uuid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+    LEFTARG = comb, RIGHTARG = uuid, PROCEDURE = comb_uuid_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+    LEFTARG = comb, RIGHTARG = uuid, PROCEDURE = comb_uuid_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+    LEFTARG = comb, RIGHTARG = uuid, PROCEDURE = comb_uuid_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+    LEFTARG = comb, RIGHTARG = uuid, PROCEDURE = comb_uuid_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = uuid, RIGHTARG = comb, PROCEDURE = uuid_comb_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel,
+    HASHES, MERGES
+);
+CREATE OPERATOR <> (
+    LEFTARG = uuid, RIGHTARG = comb, PROCEDURE = uuid_comb_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+    LEFTARG = uuid, RIGHTARG = comb, PROCEDURE = uuid_comb_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+    LEFTARG = uuid, RIGHTARG = comb, PROCEDURE = uuid_comb_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+    LEFTARG = uuid, RIGHTARG = comb, PROCEDURE = uuid_comb_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+    LEFTARG = uuid, RIGHTARG = comb, PROCEDURE = uuid_comb_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE OPERATOR ^=^ (
+    LEFTARG = uuid, RIGHTARG = uuid, PROCEDURE = uuid_as_comb_eq,
+    COMMUTATOR = ^=^, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR ^<^ (
+    LEFTARG = uuid, RIGHTARG = uuid, PROCEDURE = uuid_as_comb_lt,
+    COMMUTATOR = ^>^, NEGATOR = ^>=^, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR ^<=^ (
+    LEFTARG = uuid, RIGHTARG = uuid, PROCEDURE = uuid_as_comb_le,
+    COMMUTATOR = ^>=^, NEGATOR = ^>^, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR ^>^ (
+    LEFTARG = uuid, RIGHTARG = uuid, PROCEDURE = uuid_as_comb_gt,
+    COMMUTATOR = ^<^, NEGATOR = ^<=^, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR ^>=^ (
+    LEFTARG = uuid, RIGHTARG = uuid, PROCEDURE = uuid_as_comb_ge,
+    COMMUTATOR = ^<=^, NEGATOR = ^<^, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+ALTER OPERATOR FAMILY comb_ops USING btree ADD
+    OPERATOR 1 < (comb, uuid),
+    OPERATOR 2 <= (comb, uuid),
+    OPERATOR 3 = (comb, uuid),
+    OPERATOR 4 >= (comb, uuid),
+    OPERATOR 5 > (comb, uuid),
+    FUNCTION 1 (comb, uuid) comb_uuid_cmp(comb, uuid),
+    OPERATOR 1 < (uuid, comb),
+    OPERATOR 2 <= (uuid, comb),
+    OPERATOR 3 = (uuid, comb),
+    OPERATOR 4 >= (uuid, comb),
+    OPERATOR 5 > (uuid, comb),
+    FUNCTION 1 (uuid, comb) uuid_comb_cmp(uuid, comb),
+    OPERATOR 1 ^<^ (uuid, uuid),
+    OPERATOR 2 ^<=^ (uuid, uuid),
+    OPERATOR 3 ^=^ (uuid, uuid),
+    OPERATOR 4 ^>=^ (uuid, uuid),
+    OPERATOR 5 ^>^ (uuid, uuid),
+    FUNCTION 1 (uuid, uuid) uuid_as_comb_cmp(uuid, uuid),
+    FUNCTION 2 (uuid, uuid) comb_sortsupport(internal);
+
+ALTER OPERATOR FAMILY comb_hash_ops USING hash ADD
+    OPERATOR 1 = (comb, uuid),
+    OPERATOR 1 = (uuid, comb),
+    OPERATOR 1 ^=^ (uuid, uuid),
+    FUNCTION 1 (uuid, uuid) pg_catalog.uuid_hash(uuid),
+    FUNCTION 2 (uuid, uuid) pg_catalog.uuid_hash_extended(uuid, bigint);
+
+ALTER OPERATOR FAMILY comb_minmax_ops USING brin ADD
+    OPERATOR 1 < (comb, uuid),
+    OPERATOR 2 <= (comb, uuid),
+    OPERATOR 3 = (comb, uuid),
+    OPERATOR 4 >= (comb, uuid),
+    OPERATOR 5 > (comb, uuid);
+
+CREATE FUNCTION comb_larger(comb, comb) RETURNS comb
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_smaller(comb, comb) RETURNS comb
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION comb_larger(comb, comb) IS 'the larger of two comb values (for max)';
+COMMENT ON FUNCTION comb_smaller(comb, comb) IS 'the smaller of two comb values (for min)';
+CREATE AGGREGATE min(comb) (
+    SFUNC = comb_smaller, STYPE = comb, COMBINEFUNC = comb_smaller,
+    SORTOP = <, PARALLEL = SAFE
+);
+CREATE AGGREGATE max(comb) (
+    SFUNC = comb_larger, STYPE = comb, COMBINEFUNC = comb_larger,
+    SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(comb) IS 'minimum value of all comb input values';
+COMMENT ON AGGREGATE max(comb) IS 'maximum value of all comb input values';
 COMMENT ON TYPE comb IS 'suffix COMB: a UUID with its time in bytes 10-15, ordered by that time first';
 
 -- Generators: VOLATILE, and not STRICT so that a NULL argument is an error
