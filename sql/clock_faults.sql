@@ -199,4 +199,68 @@ SET uidx.debug_clock_offset_ms = -3600000;
 SELECT substr(comb_sequence_generate('clock_seq')::text, 1, 4) AS block_0_an_hour_back;
 RESET uidx.debug_clock_offset_ms;
 DROP SEQUENCE clock_seq;
+-- ===========================================================================
+-- Every monotonic generator of the registry (test/t/generators.list), the
+-- ones named above and any added later, through the same steps on the frozen
+-- clock: the ids of this backend strictly increase in the column type's
+-- order.  A generator that waits for the clock (DistributedId does not run
+-- ahead of it, see above) is cancelled by the 2 s statement_timeout; the ids
+-- it made before that still count.  Each run starts 3 h after the one before
+-- it, past everything made above.  Only failures are printed: a generator
+-- with fewer than 100 ids or any id not above the one before.
+-- ===========================================================================
+\i sql/include/generators.sql
+CREATE TEMP TABLE registry_ids (function text, n bigserial, v text);
+SET uidx.debug_clock_freeze = on;
+SET statement_timeout = '2s';
+-- (each statement would WARN that the test clock is on)
+SET client_min_messages = error;
+\set ECHO none
+SELECT format($step$
+DO $do$
+DECLARE
+    ids text[] := '{}';
+BEGIN
+    PERFORM set_config('uidx.debug_clock_offset_ms', %s::text, false);
+    BEGIN
+        FOR i IN 1 .. %s LOOP
+            ids := ids || (%s)::text;
+        END LOOP;
+    EXCEPTION WHEN query_canceled THEN
+        NULL;
+    END;
+    INSERT INTO registry_ids (function, v) SELECT %L, u FROM unnest(ids) WITH ORDINALITY AS g(u, k) ORDER BY k;
+END
+$do$$step$, 108000000 + 10800000 * (r.k - 1) + s.clock, s.ids, r.expr, r.function)
+  FROM (SELECT function, expr, row_number() OVER (ORDER BY function COLLATE "C") AS k
+          FROM generators WHERE ordering = 'monotonic' AND here) r,
+       (SELECT step, clock, least(ids, 1000) AS ids FROM fault_steps) s
+ ORDER BY r.k, s.step \gexec
+\set ECHO all
+RESET client_min_messages;
+RESET statement_timeout;
+RESET uidx.debug_clock_offset_ms;
+RESET uidx.debug_clock_freeze;
+CREATE FUNCTION pg_temp.not_increasing(fn text, typ text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+    bad bigint;
+BEGIN
+    EXECUTE format('SELECT count(*) FROM (SELECT v::%s AS v, lag(v::%s) OVER (ORDER BY n) AS p
+                      FROM registry_ids WHERE function = %L) s
+                     WHERE p IS NOT NULL AND NOT v > p', typ, typ, fn) INTO bad;
+    RETURN bad;
+END
+$$;
+SELECT function, ids, not_increasing
+  FROM (SELECT function, pg_temp.not_increasing(function, type) AS not_increasing,
+               (SELECT count(*) FROM registry_ids r WHERE r.function = g.function) AS ids
+          FROM generators g WHERE ordering = 'monotonic' AND here) s
+ WHERE ids < 100 OR not_increasing > 0
+ ORDER BY function COLLATE "C";
+SELECT count(DISTINCT function) > 0 AS registry_generators_run FROM registry_ids;
+
 DELETE FROM iuid_service_entity WHERE code = 11;
+DELETE FROM iuid_service_entity WHERE code = 1;
+DELETE FROM luuid_group WHERE group_name = 'Order';
+DROP SEQUENCE gen_seq;

@@ -6,6 +6,7 @@ CREATE TEMP TABLE registry_line (line text);
 \copy registry_line FROM 'test/t/generators.list'
 CREATE TEMP VIEW generators AS
 SELECT split_part(line, '|', 1) AS function, split_part(line, '|', 2) AS expr,
-       split_part(line, '|', 3) AS type, split_part(line, '|', 6) AS parallel,
+       split_part(line, '|', 3) AS type, split_part(line, '|', 4) AS ordering,
+       split_part(line, '|', 6) AS parallel,
        split_part(line, '|', 7) = 'all' OR current_setting('server_version_num')::integer < 180000 AS here
   FROM registry_line WHERE line !~ '^\s*(#|$)';
