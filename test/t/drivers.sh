@@ -144,7 +144,7 @@ for t in node-pg:node_pg postgres.js:postgres_js knex:knex sequelize:sequelize; 
     echo "# $name"
     run "$name" env NODE_PATH="$npm_dir/node_modules" node "$top/test/drivers/${t#*:}_test.js"
   else
-    skip "$name" "npm install $npm_packages failed: $(tail -1 "$npm_dir.log" 2>/dev/null)"
+    skip "$name" "npm install $npm_packages failed: $(grep -m1 -E 'npm (error|ERR!)' "$npm_dir.log" 2>/dev/null)"
   fi
 done
 
