@@ -11,6 +11,7 @@ import uuid
 
 import psycopg
 from psycopg import sql
+from psycopg.adapt import Dumper
 
 failures = 0
 
@@ -139,11 +140,34 @@ def run(conn, t):
                 return
             raise AssertionError("the foreign key let a missing parent in")
 
+    def binary_wrong_length():
+        # a uuid's text sent as a binary parameter: the length is checked
+        # before the layout (22P03, naming both lengths)
+        oid = conn.execute("SELECT %s::regtype::oid", (t,)).fetchone()[0]
+
+        class WrongLength(Dumper):
+            format = psycopg.pq.Format.BINARY
+
+            def dump(self, obj):
+                return str(obj).encode()
+
+        WrongLength.oid = oid
+        with conn.cursor(binary=True) as cur:
+            cur.adapters.register_dumper(uuid.UUID, WrongLength)
+            try:
+                cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE id = %b").format(tbl), (as_uuid,))
+            except psycopg.errors.InvalidBinaryRepresentation as e:
+                assert e.diag.message_detail == "Expected 16 bytes, received 36.", e.diag.message_detail
+                assert e.diag.message_primary == f"incorrect binary data format for type {t}", e.diag.message_primary
+                return
+            raise AssertionError("36 bytes were taken")
+
     other_text = str(as_uuid) if t != "distid" else str(value)
     check(f"{t}: DEFAULT + RETURNING gives {py_type.__name__}", default_returning)
     check(f"{t}: INSERT with a uuid.UUID parameter", insert_uuid_param)
     check(f"{t}: INSERT with a text parameter", insert_text_param)
     check(f"{t}: INSERT of a wrong layout raises 22P02", insert_wrong_layout)
+    check(f"{t}: a 36-byte binary parameter is 22P03", binary_wrong_length)
     check(f"{t}: text result", results(False))
     check(f"{t}: binary result", results(True))
     check(f"{t}: = with a uuid.UUID parameter", eq_param(as_uuid))
