@@ -1,6 +1,6 @@
 // pgx v4 with the recipe of README "Drivers and ORMs" (uidx.go, built
-// beside this file): binary transfer for iuid and comb, their arrays and
-// CopyFrom.  Run by test/t/drivers.sh (GOPATH mode on Debian's packages).
+// beside this file): binary transfer for iuid, comb and distid, the arrays
+// of the first two and CopyFrom.  Run by test/t/drivers.sh (GOPATH mode on Debian's packages).
 // One line per check; exits non-zero when any fails.
 package main
 
@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"strings"
 
@@ -98,8 +99,10 @@ func main() {
 			return fmt.Errorf("no row (%v)", rows.Err())
 		}
 		fd := rows.FieldDescriptions()
-		if fd[0].Format != pgx.BinaryFormatCode || fd[1].Format != pgx.BinaryFormatCode {
-			return fmt.Errorf("id and ref sent in format %d and %d, not binary", fd[0].Format, fd[1].Format)
+		for i, f := range fd {
+			if f.Format != pgx.BinaryFormatCode {
+				return fmt.Errorf("column %d came in format %d, not binary", i+1, f.Format)
+			}
 		}
 		var id, ref [16]byte
 		var d Distid
@@ -139,9 +142,11 @@ func main() {
 	check("bulk load: CopyFrom (binary COPY)", func() error {
 		rows := [][]interface{}{}
 		for i := 0; i < 3; i++ {
-			rows = append(rows, []interface{}{variant(byte(0x60 + i)), comb, "copy"})
+			var d Distid
+			d.Add(&seq.Int, big.NewInt(int64(0x60+i)))
+			rows = append(rows, []interface{}{variant(byte(0x60 + i)), comb, d, "copy"})
 		}
-		n, err := pool.CopyFrom(ctx, pgx.Identifier{"go_ticket"}, []string{"id", "ref", "title"}, pgx.CopyFromRows(rows))
+		n, err := pool.CopyFrom(ctx, pgx.Identifier{"go_ticket"}, []string{"id", "ref", "seq", "title"}, pgx.CopyFromRows(rows))
 		if err != nil {
 			return err
 		}
