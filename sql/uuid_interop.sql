@@ -315,3 +315,28 @@ SELECT pg_describe_object(d.classid, d.objid, 0) AS missing_comment
 SELECT count(*) > 200 AS commented_objects
   FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
  WHERE d.deptype = 'e' AND obj_description(d.objid, d.classid::regclass::text) IS NOT NULL;
+
+-- ---------------------------------------------------------------------------
+-- Binary input checks the length before the layout, as uuid's does: a
+-- 36-byte value (a uuid's text sent as binary) or a 15-byte one is an
+-- incorrect binary format (22P03), not a wrong layout.  Binary COPY of one
+-- row (header, one field of the given length, trailer).
+-- ---------------------------------------------------------------------------
+CREATE TEMP TABLE recv_iuid (id iuid);
+CREATE TEMP TABLE recv_comb (id comb);
+CREATE TEMP TABLE recv_distid (id distid);
+CREATE TEMP TABLE recv_uuid (id uuid);
+SELECT t AS type, len, pg_temp.error_of(format(
+         $$COPY %I FROM PROGRAM 'printf ''PGCOPY\n\377\r\n\000\000\000\000\000\000\000\000\000\000\001\000\000\000\%s%s\377\377''' (FORMAT binary)$$,
+         'recv_' || t, CASE len WHEN 15 THEN '017' ELSE '044' END,
+         CASE len WHEN 36 THEN '018cc251-f400-802a-8740-000000000001'
+                  ELSE repeat('\001', len) END)) AS error
+  FROM unnest(ARRAY['iuid', 'comb', 'distid', 'uuid']) t, unnest(ARRAY[15, 36]) len
+ ORDER BY 1, 2;
+-- 16 bytes: the layout is checked (a version 4 uuid is no iUID, and above
+-- a distid's range)
+SELECT t AS type, pg_temp.error_of(format(
+         $$COPY %I FROM PROGRAM 'printf ''PGCOPY\n\377\r\n\000\000\000\000\000\000\000\000\000\000\001\000\000\000\020\001\214\302\121\364\000\100\001\200\100\000\000\000\000\000\001\377\377''' (FORMAT binary)$$,
+         'recv_' || t)) AS error
+  FROM unnest(ARRAY['iuid', 'comb', 'distid', 'uuid']) t ORDER BY 1;
+DROP TABLE recv_iuid, recv_comb, recv_distid, recv_uuid;

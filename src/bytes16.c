@@ -92,10 +92,23 @@ Datum
 bytes16_recv(const Bytes16Type *type, FunctionCallInfo fcinfo)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	const char *bytes = pq_getmsgbytes(buf, UIDX_LEN);
-	const char *reason = type->invalid_reason ?
-		type->invalid_reason((const uint8_t *) bytes) : NULL;
+	int			received = buf->len - buf->cursor;
+	const char *bytes;
+	const char *reason;
 
+	/*
+	 * The length before the layout: a value of another size (a uuid's text
+	 * sent as binary, say) is not a wrongly laid out one.  The callers (bind,
+	 * binary COPY, array and record input) hand over exactly one value.
+	 */
+	if (received != UIDX_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("incorrect binary data format for type %s", type->name),
+				 errdetail("Expected %d bytes, received %d.", UIDX_LEN, received)));
+	bytes = pq_getmsgbytes(buf, UIDX_LEN);
+	reason = type->invalid_reason ?
+		type->invalid_reason((const uint8_t *) bytes) : NULL;
 	if (reason != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),

@@ -1,4 +1,6 @@
-// pgjdbc against every uidx type (README "pgjdbc": what it can and cannot do).
+// pgjdbc against every uidx type (README "Drivers and ORMs", pgjdbc: what it
+// can and cannot do), with the recipe Uidx.java (written beside this file by
+// drivers.sh from the README).
 // Run by test/t/drivers.sh: java -cp <postgresql.jar>:<classes> PgjdbcTest,
 // with PGHOST (the sandbox's socket directory), PGPORT, PGUSER and
 // DRIVERS_DB.  pgjdbc speaks TCP only; UnixSocketFactory below lets it use
@@ -162,6 +164,33 @@ public class PgjdbcTest {
                 }
             }
         });
+        // The recipe (README "Drivers and ORMs", Uidx.java): the column
+        // itself, and its array, as UUID (distid: BigInteger).
+        check(t + ": Uidx reads the column and its array as " + (t.equals("distid") ? "BigInteger" : "UUID"), () -> {
+            try (PreparedStatement ps = conn.prepareStatement(
+                     "SELECT id, array_agg(id) OVER () FROM " + tbl + " WHERE note = ?")) {
+                ps.setString(1, "uuid param");
+                try (ResultSet rs = ps.executeQuery()) {
+                    require(rs.next(), "no row");
+                    if (t.equals("distid")) {
+                        require(Uidx.distid(rs, 1).equals(new BigInteger(value)), Uidx.distid(rs, 1));
+                        require(rs.getArray(2).getArray() instanceof Object[], "array");
+                    } else {
+                        require(Uidx.uuid(rs, 1).equals(valueUuid), Uidx.uuid(rs, 1));
+                        UUID[] all = Uidx.uuids(rs, 2);
+                        require(all.length == 1 && all[0].equals(valueUuid), java.util.Arrays.toString(all));
+                    }
+                }
+            }
+        });
+        if (t.equals("distid")) {
+            check(t + ": = with Uidx.setDistid(BigInteger)", () -> {
+                try (PreparedStatement ps = conn.prepareStatement("SELECT note FROM " + tbl + " WHERE id = ?")) {
+                    Uidx.setDistid(ps, 1, new BigInteger(value));
+                    try (ResultSet rs = ps.executeQuery()) { require(rs.next() && rs.getString(1).equals("uuid param"), "row"); }
+                }
+            });
+        }
         // What pgjdbc cannot do (README "pgjdbc"): it converts to UUID only
         // columns whose type is named uuid, so the column itself cannot.
         check(t + ": getObject(UUID.class) of the column itself is refused (documented)", () -> {

@@ -1,9 +1,9 @@
-// node-postgres against every uidx type, with the adapter of README
-// "node-postgres".  Run by test/t/drivers.sh (NODE_PATH holds pg and
+// node-postgres against every uidx type, with the recipe of README
+// "Drivers and ORMs".  Run by test/t/drivers.sh (NODE_PATH holds pg and
 // pg-copy-streams, PG* the sandbox, DRIVERS_DB a database with the
 // extension).  One line per check; exits non-zero when any fails.
 'use strict';
-const { Client, types } = require('pg');
+const { Client } = require('pg');
 const { from: copyFrom, to: copyTo } = require('pg-copy-streams');
 const { pipeline } = require('stream/promises');
 const { Readable, Writable } = require('stream');
@@ -22,24 +22,12 @@ function assert(cond, what) {
   if (!cond) throw new Error(`assertion failed: ${what}`);
 }
 
-// ---- the adapter (README "node-postgres"): iuid and comb come back as the
-// same lower-case UUID strings as uuid columns, in text and binary results;
-// distid as its decimal string.
+// ---- the recipe: README "Drivers and ORMs", node-postgres (uidx_pg.js,
+// written into DRIVERS_README_DIR by drivers.sh).  iuid and comb come back as
+// the same lower-case UUID strings as uuid columns, in text and binary
+// results; distid as a BigInt; their arrays as arrays.
+const { registerUidx } = require(require('path').join(process.env.DRIVERS_README_DIR, 'uidx_pg.js'));
 const hex = (buf) => buf.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-async function registerUidx(client) {
-  const { rows } = await client.query(
-    "SELECT typname, oid FROM pg_type WHERE typname IN ('iuid', 'comb', 'distid') AND typnamespace = " +
-    "(SELECT extnamespace FROM pg_extension WHERE extname = 'uidx')");
-  for (const { typname, oid } of rows) {
-    if (typname === 'distid') {
-      types.setTypeParser(oid, 'text', (s) => s);
-      types.setTypeParser(oid, 'binary', (b) => BigInt('0x' + b.toString('hex')).toString());
-    } else {
-      types.setTypeParser(oid, 'text', (s) => s);
-      types.setTypeParser(oid, 'binary', hex);
-    }
-  }
-}
 
 const TYPES = {
   iuid: { dflt: 'iuid_generate(7, 42)', value: '018cc251-f400-802a-8740-000000000001',
@@ -75,13 +63,14 @@ async function run(client, t) {
   const { dflt, value, absent, uuid, binaryValue } = TYPES[t];
   const tbl = `node_${t}`, child = `node_${t}_child`;
   const valueUuid = uuid(value);
+  const asRead = (v) => (t === 'distid' ? BigInt(v) : v);   // as the recipe returns it
   const other = t === 'distid' ? String(BigInt(value) + 1n) : variant(value, 2);
   await client.query(`DROP TABLE IF EXISTS ${child}, ${tbl}`);
   await client.query(`CREATE TABLE ${tbl} (id ${t} PRIMARY KEY DEFAULT ${dflt}, note text)`);
 
   await check(`${t}: DEFAULT + RETURNING`, async () => {
     const r = await client.query(`INSERT INTO ${tbl} (note) VALUES ('default') RETURNING id`);
-    assert(t === 'distid' ? /^[0-9]+$/.test(r.rows[0].id) : isUuidText(r.rows[0].id), r.rows[0].id);
+    assert(t === 'distid' ? typeof r.rows[0].id === 'bigint' : isUuidText(r.rows[0].id), r.rows[0].id);
   });
   await check(`${t}: INSERT with a $1::uuid parameter`, async () => {
     await client.query(`INSERT INTO ${tbl} VALUES ($1::uuid, 'uuid param')`, [valueUuid]);
@@ -91,7 +80,11 @@ async function run(client, t) {
   });
   await check(`${t}: text result`, async () => {
     const r = await client.query(`SELECT id FROM ${tbl} WHERE note = 'uuid param'`);
-    assert(r.rows[0].id === value, `${r.rows[0].id} (${typeof r.rows[0].id})`);
+    assert(r.rows[0].id === asRead(value), `${r.rows[0].id} (${typeof r.rows[0].id})`);
+  });
+  await check(`${t}: array result`, async () => {
+    const r = await client.query(`SELECT array_agg(id) AS ids FROM ${tbl} WHERE note = 'uuid param'`);
+    assert(Array.isArray(r.rows[0].ids) && r.rows[0].ids[0] === asRead(value), `${r.rows[0].ids} (${typeof r.rows[0].ids})`);
   });
   // node-postgres decodes every field as UTF-8 text before a binary parser
   // sees it (uuid alike), so only bytes that are valid UTF-8 survive: the
@@ -101,7 +94,7 @@ async function run(client, t) {
     // binary results need the extended protocol, i.e. a parameter
     const r = await client.query({ text: `SELECT id FROM ${tbl} WHERE note = $1`, values: ['binary'], binary: true });
     assert(r.fields[0].format === 'binary', r.fields[0].format);
-    assert(r.rows[0].id === binaryValue, `${r.rows[0].id} (${typeof r.rows[0].id})`);
+    assert(r.rows[0].id === asRead(binaryValue), `${r.rows[0].id} (${typeof r.rows[0].id})`);
   });
   await check(`${t}: = with a $1::uuid parameter`, async () => {
     const r = await client.query(`SELECT note FROM ${tbl} WHERE id = $1::uuid`, [valueUuid]);

@@ -1,4 +1,4 @@
-"""psycopg 3 against every uidx type, with the adapter of README "psycopg 3".
+"""psycopg 3 against every uidx type, with the recipe of README "Drivers and ORMs".
 
 Run by test/t/drivers.sh with PG* pointing at the sandbox and DRIVERS_DB
 naming a database that has the extension.  Prints one line per check and
@@ -11,7 +11,7 @@ import uuid
 
 import psycopg
 from psycopg import sql
-from psycopg.adapt import Dumper, Loader
+from psycopg.adapt import Dumper
 
 failures = 0
 
@@ -26,63 +26,11 @@ def check(name, fn):
         print(f"not ok - psycopg: {name}: {type(e).__name__}: {str(e).strip().splitlines()[0]}")
 
 
-# ---- the adapter (README "psycopg 3"): uidx's UUID-like types load as
-# uuid.UUID, distid as int; a Distid(int) is sent as distid.
-class UUIDLoader(Loader):
-    def load(self, data):
-        return uuid.UUID(bytes(data).decode())
-
-
-class UUIDBinaryLoader(Loader):
-    format = psycopg.pq.Format.BINARY
-
-    def load(self, data):
-        return uuid.UUID(bytes=bytes(data))
-
-
-class DistidLoader(Loader):
-    def load(self, data):
-        return int(bytes(data).decode())
-
-
-class DistidBinaryLoader(Loader):
-    format = psycopg.pq.Format.BINARY
-
-    def load(self, data):
-        return int.from_bytes(bytes(data), "big")
-
-
-class Distid(int):
-    """An int that is sent as a distid (a plain int goes as a number)."""
-
-
-def register_uidx(conn):
-    from psycopg.types import TypeInfo
-    for name in ("iuid", "comb"):
-        info = TypeInfo.fetch(conn, name)
-        info.register(conn)  # known by name, e.g. to copy.set_types()
-        conn.adapters.register_loader(info.oid, UUIDLoader)
-        conn.adapters.register_loader(info.oid, UUIDBinaryLoader)
-    info = TypeInfo.fetch(conn, "distid")
-    info.register(conn)
-    conn.adapters.register_loader(info.oid, DistidLoader)
-    conn.adapters.register_loader(info.oid, DistidBinaryLoader)
-
-    class DistidDumper(Dumper):
-        oid = info.oid
-
-        def dump(self, obj):
-            return str(int(obj)).encode()
-
-    class DistidBinaryDumper(Dumper):
-        oid = info.oid
-        format = psycopg.pq.Format.BINARY
-
-        def dump(self, obj):
-            return int(obj).to_bytes(16, "big")
-
-    conn.adapters.register_dumper(Distid, DistidDumper)
-    conn.adapters.register_dumper(Distid, DistidBinaryDumper)
+# ---- the recipe: README "Drivers and ORMs", psycopg 3 (uidx_psycopg.py,
+# written into DRIVERS_README_DIR by drivers.sh).  uidx's UUID-like types
+# load as uuid.UUID, distid as int; a Distid(int) is sent as distid.
+sys.path.insert(0, os.environ["DRIVERS_README_DIR"])
+from uidx_psycopg import Distid, register_uidx  # noqa: E402
 
 
 TYPES = {
@@ -192,11 +140,34 @@ def run(conn, t):
                 return
             raise AssertionError("the foreign key let a missing parent in")
 
+    def binary_wrong_length():
+        # a uuid's text sent as a binary parameter: the length is checked
+        # before the layout (22P03, naming both lengths)
+        oid = conn.execute("SELECT %s::regtype::oid", (t,)).fetchone()[0]
+
+        class WrongLength(Dumper):
+            format = psycopg.pq.Format.BINARY
+
+            def dump(self, obj):
+                return str(obj).encode()
+
+        WrongLength.oid = oid
+        with conn.cursor(binary=True) as cur:
+            cur.adapters.register_dumper(uuid.UUID, WrongLength)
+            try:
+                cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE id = %b").format(tbl), (as_uuid,))
+            except psycopg.errors.InvalidBinaryRepresentation as e:
+                assert e.diag.message_detail == "Expected 16 bytes, received 36.", e.diag.message_detail
+                assert e.diag.message_primary == f"incorrect binary data format for type {t}", e.diag.message_primary
+                return
+            raise AssertionError("36 bytes were taken")
+
     other_text = str(as_uuid) if t != "distid" else str(value)
     check(f"{t}: DEFAULT + RETURNING gives {py_type.__name__}", default_returning)
     check(f"{t}: INSERT with a uuid.UUID parameter", insert_uuid_param)
     check(f"{t}: INSERT with a text parameter", insert_text_param)
     check(f"{t}: INSERT of a wrong layout raises 22P02", insert_wrong_layout)
+    check(f"{t}: a 36-byte binary parameter is 22P03", binary_wrong_length)
     check(f"{t}: text result", results(False))
     check(f"{t}: binary result", results(True))
     check(f"{t}: = with a uuid.UUID parameter", eq_param(as_uuid))

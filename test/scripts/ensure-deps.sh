@@ -19,6 +19,8 @@ common=(
   cpio git                          # asan-check copies the tree's files with them
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
   python3-psycopg                   # test/t/drivers.sh: psycopg 3
+  python3-psycopg2 python3-sqlalchemy python3-asyncpg python3-django   #   psycopg2, SQLAlchemy, asyncpg, Django
+  golang golang-github-jackc-pgx-v4-dev   #   Go pgx, built in GOPATH mode from /usr/share/gocode
   libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
   openjdk-17-jdk-headless           #   and javac to build its test
 )

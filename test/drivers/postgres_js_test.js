@@ -1,0 +1,54 @@
+// postgres.js with the recipe of README "Drivers and ORMs"
+// (uidx_postgres.js).  Run by test/t/drivers.sh.
+'use strict';
+const c = require('./clientcheck.js');
+
+(async () => {
+  const { postgresUidx } = c.recipe('uidx_postgres.js');
+  const options = { database: process.env.DRIVERS_DB, onnotice: () => {} };
+  const sql = c.withRecipe ? await postgresUidx(options) : require('postgres')(options);
+  const t = c.checker('postgres.js');
+  for (const stmt of c.schema('pjs')) await sql.unsafe(stmt);
+  // without the recipe there is no sql.typed.distid: a distid goes as text
+  const distid = (n) => (sql.typed.distid ? sql.typed.distid(n) : String(n));
+
+  await t.check('DEFAULT + RETURNING gives UUID strings and a BigInt', async () => {
+    const [row] = await sql`INSERT INTO pjs_ticket (title) VALUES ('default') RETURNING id, ref, seq`;
+    c.expectTypes(row);
+  });
+  await t.check('INSERT with UUID string and sql.typed.distid parameters', async () => {
+    await sql`INSERT INTO pjs_ticket VALUES (${c.IUID}, ${c.COMB}, ${distid(c.DISTID)}, 'params')`;
+  });
+  await t.check('SELECT with UUID string and sql.typed.distid parameters', async () => {
+    const [row] = await sql`SELECT id, ref, seq FROM pjs_ticket WHERE id = ${c.IUID} AND ref = ${c.COMB} AND seq = ${distid(c.DISTID)}`;
+    c.expectTypes(row);
+    c.expect([row.id, row.ref, row.seq], [c.IUID, c.COMB, c.DISTID]);
+  });
+  await t.check('= ANY with sql.array(ids, 2950), array results', async () => {
+    const [{ n }] = await sql`SELECT count(*)::int AS n FROM pjs_ticket WHERE id = ANY(${sql.array([c.IUID, c.MISSING], 2950)})`;
+    c.expect(n, 1);
+    const [row] = await sql`SELECT array_agg(id) AS ids, array_agg(seq) AS seqs FROM pjs_ticket WHERE id = ${c.IUID}`;
+    c.expect([row.ids, row.seqs], [[c.IUID], [c.DISTID]]);
+  });
+  await t.check('foreign key from a uuid column', async () => {
+    await sql`INSERT INTO pjs_note VALUES (${c.IUID}, 'a note')`;
+    try {
+      await sql`INSERT INTO pjs_note VALUES (${c.MISSING}, 'an orphan')`;
+    } catch (e) {
+      if (e.code === '23503') return;
+      throw e;
+    }
+    throw new Error('a missing parent was let in');
+  });
+  await t.check('bulk load: COPY FROM STDIN (text) and a multi-row INSERT', async () => {
+    const w = await sql`COPY pjs_ticket (id, ref, seq, title) FROM STDIN`.writable();
+    for (let i = 0; i < 3; i++) w.write(`${c.iuid(0x60 + i)}\t${c.COMB}\t${c.DISTID + BigInt(0x60 + i)}\tbulk\n`);
+    await new Promise((resolve, reject) => { w.on('finish', resolve); w.on('error', reject); w.end(); });
+    const rows = [0, 1].map((i) => ({ id: c.iuid(0x70 + i), ref: c.COMB, title: 'bulk' }));
+    await sql`INSERT INTO pjs_ticket ${sql(rows)}`;
+    const [{ n }] = await sql`SELECT count(*)::int AS n FROM pjs_ticket WHERE title = 'bulk'`;
+    c.expect(n, 5);
+  });
+  await sql.end();
+  t.done(c.version('postgres'));
+})().catch((e) => { console.log(`not ok - postgres.js: ${e.message}`); process.exit(1); });
