@@ -26,11 +26,14 @@ set border 3
 sel(i, v) = (strcol(1) eq word(keys, i)) ? v : 1/0
 millions = 'table size, million rows (log scale)'
 
-if (panel eq 'both') {
-    set multiplot layout 2,1 title "Inserting into a growing table: one INSERT ... SELECT per batch, PRIMARY KEY on the key\n".subtitle font ',14'
-}
+# the title goes to the multiplot, centred on the whole image (a plot's own
+# title would be centred over the plot area, which the key pushes left)
+ptitle = panel eq 'both' ? 'Inserting into a growing table: one INSERT ... SELECT per batch, PRIMARY KEY on the key' \
+       : panel eq 'rate' ? 'Insert rate as the table grows' \
+       : panel eq 'wal' ? 'WAL per inserted row as the table grows' \
+       : 'Point lookups of random existing keys after each step'
+set multiplot layout (panel eq 'both' ? 2 : 1),1 title ptitle."\n".subtitle font ',14'
 if (panel eq 'both' || panel eq 'rate') {
-    if (panel ne 'both') { set title "Insert rate as the table grows\n".subtitle }
     set ylabel 'insert rate over the step (thousand rows/s)'
     set xlabel millions
     set yrange [0:*]
@@ -38,7 +41,7 @@ if (panel eq 'both' || panel eq 'rate') {
          with linespoints pt (i + 3) ps 1.2 lc rgb word(colours, i) lw (word(keys, i) eq 'seq' ? 3 : 2) title word(titles, i)
 }
 if (panel eq 'both' || panel eq 'wal') {
-    if (panel ne 'both') { set title "WAL per inserted row as the table grows\n".subtitle } else { unset key }
+    if (panel eq 'both') { unset key }
     set ylabel 'WAL over the step (bytes per row)'
     set xlabel millions
     set yrange [0:*]
@@ -46,11 +49,10 @@ if (panel eq 'both' || panel eq 'wal') {
          with linespoints pt (i + 3) ps 1.2 lc rgb word(colours, i) lw (word(keys, i) eq 'seq' ? 3 : 2) title word(titles, i)
 }
 if (panel eq 'lookup') {
-    set title "Point lookups of random existing keys after each step\n".subtitle
     set ylabel 'lookup latency, 99th percentile (µs)'
     set xlabel millions
     set yrange [0:*]
     plot for [i=1:words(keys)] csv every ::1 using ($3/1e6):(sel(i, $12)) \
          with linespoints pt (i + 3) ps 1.2 lc rgb word(colours, i) lw (word(keys, i) eq 'seq' ? 3 : 2) title word(titles, i)
 }
-if (panel eq 'both') { unset multiplot }
+unset multiplot
