@@ -5,7 +5,7 @@
 -- :sections is BENCH_SECTIONS: report only what ran
 SELECT :'sections' ~ '\mgen\M' AS run_gen, :'sections' ~ '\minsert\M' AS run_insert,
        :'sections' ~ '\msort\M' AS run_sort, :'sections' ~ '\mage\M' AS run_age,
-       :'sections' ~ '\mregions\M' AS run_regions \gset
+       :'sections' ~ '\mregions\M' AS run_regions, :'sections' ~ '\mgrowth\M' AS run_growth \gset
 
 \if :run_gen
 \echo
@@ -137,6 +137,31 @@ SELECT 'regions' AS section, 'lookup through the router, ' || r.regions || ' reg
        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY n / (ms / 1000)) AS tps
           FROM bench.results WHERE section = 'regions' AND case_key = 'lookup' AND variant = 'direct') d
  ORDER BY r.regions::int;
+\endif
+
+\if :run_growth
+\echo
+\echo '=== Growth: each key''s table filled step by step; figures over each step (rate, WAL, FPI) or after it'
+\echo '    (index, lookups of random existing keys); x seq: against the sequential key at the same size'
+SELECT g.label AS "case", g.rows_total AS rows, round(g.rows_per_s::numeric) AS "rows/s",
+       round(g.rate_x_seq::numeric, 2) AS "rate x seq",
+       round(g.wal_bpr::numeric, 1) AS "WAL B/row", round(g.wal_x_seq::numeric, 2) AS "WAL x seq",
+       round(g.fpi_per_1000::numeric, 1) AS "FPI/1000 rows",
+       round(g.index_bpr::numeric, 1) AS "index B/row", round(g.index_x_seq::numeric, 2) AS "index x seq",
+       round(g.p50_us::numeric, 1) AS "p50 us", round(g.p99_us::numeric, 1) AS "p99 us",
+       round(g.p99_x_seq::numeric, 2) AS "p99 x seq"
+  FROM bench.growth_summary g
+ ORDER BY g.ord, g.step;
+\echo
+\echo '=== Growth, at the largest size'
+SELECT g.label AS "case", g.rows_total AS rows,
+       round((g.index_bytes::numeric / pg_size_bytes(current_setting('shared_buffers'))), 1) AS "index x shared_buffers",
+       round(g.rate_x_seq::numeric, 2) AS "rate x seq", round(g.wal_x_seq::numeric, 2) AS "WAL x seq",
+       round(g.fpi_per_1000::numeric, 1) AS "FPI/1000 rows", round(g.index_x_seq::numeric, 2) AS "index x seq",
+       round(g.p50_x_seq::numeric, 2) AS "p50 x seq", round(g.p99_x_seq::numeric, 2) AS "p99 x seq"
+  FROM bench.growth_summary g
+ WHERE g.rows_total = (SELECT max(rows_total) FROM bench.growth_results)
+ ORDER BY g.ord;
 \endif
 
 \echo

@@ -18,12 +18,20 @@
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
 #   BENCH_SECTIONS       which sections to run              ("gen insert sort age regions citus";
 #                        age: index size against table age of the short COMBs;
+#                        growth, run only when named: the keys as the table grows,
+#                        written as CSV and gnuplot PNGs next to the results file;
 #                        citus: lookups through a Citus coordinator, test/bench/citus.sh,
 #                        on a cluster of its own, reported as not run without Citus)
 #   BENCH_REGION_ROWS, BENCH_REGION_SECONDS, BENCH_REGION_REPS
 #                        the regions section (test/bench/regions.sh): rows per
 #                        region (100000; quick 20000), seconds per pgbench run
 #                        (20; quick 5), repetitions (3; quick 2)
+#   BENCH_GROWTH_ROWS    rows of the growth section's tables   (30000000; quick 1000000)
+#   BENCH_GROWTH_STEPS   steps (sizes sqrt(2) apart) up to them (12; quick 6)
+#   BENCH_GROWTH_LOOKUPS point lookups after each step         (10000)
+#   BENCH_GROWTH_CASES   its keys (case keys of cases.sql)     ("seq v4 pg_uuidv7 uuidv7 iuid
+#                        comb comb_short_prefix distid128 bigserial")
+#   BENCH_SHARED_BUFFERS shared_buffers of the bench server    (128MB, the sandbox's)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (2GB)
@@ -46,8 +54,10 @@ if [ -z "${IN_BENCH_SANDBOX:-}" ]; then
   # The server settings the method relies on: nothing but the measured
   # statements may write WAL or take CPU (autovacuum), no JIT compile time
   # inside timings, one process per query.  shared_buffers is the sandbox's
-  # 128MB.
+  # 128MB unless BENCH_SHARED_BUFFERS says otherwise (the growth section
+  # wants an index several times larger than it).
   conf="autovacuum = off
+shared_buffers = '${BENCH_SHARED_BUFFERS:-128MB}'
 jit = off
 max_parallel_workers_per_gather = 0
 uidx.public_id_key_file = 'bench_public_id.key'
@@ -93,9 +103,11 @@ fi
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
   def_gen_n=100000 def_rows=200000 def_sort_n=100000
   def_gen_reps=3 def_insert_reps=2 def_sort_reps=3
+  def_growth_rows=1000000 def_growth_steps=6
 else
   def_gen_n=1000000 def_rows=5000000 def_sort_n=1000000
   def_gen_reps=5 def_insert_reps=3 def_sort_reps=5
+  def_growth_rows=30000000 def_growth_steps=12
 fi
 GEN_N=${BENCH_GEN_N:-$def_gen_n}
 ROWS=${BENCH_ROWS:-$def_rows}
@@ -107,15 +119,23 @@ SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
 SECTIONS=${BENCH_SECTIONS:-gen insert sort age regions citus}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
 TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-2GB}
+GROWTH_ROWS=${BENCH_GROWTH_ROWS:-$def_growth_rows}
+GROWTH_STEPS=${BENCH_GROWTH_STEPS:-$def_growth_steps}
+GROWTH_LOOKUPS=${BENCH_GROWTH_LOOKUPS:-10000}
+GROWTH_CASES=${BENCH_GROWTH_CASES:-seq v4 pg_uuidv7 uuidv7 iuid comb comb_short_prefix distid128 bigserial}
 
-for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
+for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS GROWTH_ROWS GROWTH_STEPS; do
   if ! [[ ${!knob} =~ ^[1-9][0-9]*$ ]]; then
     echo "bench: BENCH_$knob must be a positive integer, not '${!knob}'" >&2
     exit 2
   fi
 done
+if ! [[ $GROWTH_LOOKUPS =~ ^[0-9]+$ ]]; then
+  echo "bench: BENCH_GROWTH_LOOKUPS must be a non-negative integer, not '$GROWTH_LOOKUPS'" >&2
+  exit 2
+fi
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|growth) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -142,7 +162,7 @@ else
 fi
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
 run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
-    -f "$here/harness.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
+    -f "$here/harness.sql" -f "$here/growth.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
 if [ -n "${BENCH_EXTRA_SQL:-}" ]; then
   run_psql -o /dev/null -f "$BENCH_EXTRA_SQL"
 fi
@@ -165,12 +185,13 @@ echo "tree:     $(git -C "$top" describe --always --dirty 2>/dev/null || echo '?
 echo "machine:  $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 run_psql -At <<SQL
 SELECT 'server:   ' || version();
-SELECT 'settings: ' || string_agg(name || '=' || setting || coalesce(unit, ''), ' ' ORDER BY name)
+SELECT 'settings: ' || string_agg(name || '=' || current_setting(name), ' ' ORDER BY name)
   FROM pg_settings
  WHERE name IN ('shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'fsync', 'full_page_writes',
                 'wal_compression', 'wal_level', 'autovacuum', 'jit', 'max_parallel_workers_per_gather');
 SQL
 echo "sizes:    generation N=$GEN_N x $GEN_REPS reps; inserts $ROWS rows in batches of $BATCH x $INSERT_REPS reps; sort N=$SORT_N x $SORT_REPS reps"
+runs_section growth && echo "          growth: $GROWTH_ROWS rows in $GROWTH_STEPS steps, batches of $BATCH, $GROWTH_LOOKUPS lookups after each step"
 echo "          generation and sort sessions: work_mem=$WORK_MEM (no spill of generate_series or the sort), temp_buffers=$TEMP_BUFFERS"
 echo "cases:    $(run_psql -At -c "SELECT string_agg(key, ' ' ORDER BY ord) FROM bench.runnable")"
 echo "skipped:  $(run_psql -At -c "SELECT coalesce(string_agg(key, ' ' ORDER BY ord), 'none') FROM bench.cases WHERE skip_reason IS NOT NULL")"
@@ -269,6 +290,73 @@ if runs_section regions; then
   fi
 fi
 
+# --- Growth: each key's table filled step by step, one session per key -----
+if runs_section growth; then
+  echo
+  echo "--- growth ($GROWTH_ROWS rows in $GROWTH_STEPS steps; after each step $GROWTH_LOOKUPS point lookups)"
+  mapfile -t growth_sizes < <(run_psql -At -c "SELECT rows_total FROM bench.growth_sizes($GROWTH_ROWS, $GROWTH_STEPS) ORDER BY step")
+  mapfile -t growth_keys < <(run_psql -At -v wanted="$GROWTH_CASES" <<'SQL'
+SELECT key FROM bench.runnable
+ WHERE insert_type IS NOT NULL AND key = ANY (regexp_split_to_array(btrim(:'wanted'), '[\s,]+'))
+ ORDER BY ord;
+SQL
+  )
+  run_psql -At -v wanted="$GROWTH_CASES" <<'SQL'
+SELECT 'growth: ' || w || ' not run: ' || coalesce(c.skip_reason, CASE WHEN c.key IS NULL THEN 'no such case'
+                                                                 ELSE 'no insert case' END)
+  FROM regexp_split_to_table(btrim(:'wanted'), '[\s,]+') AS w
+  LEFT JOIN bench.cases c ON c.key = w
+ WHERE c.key IS NULL OR c.skip_reason IS NOT NULL OR c.insert_type IS NULL;
+SQL
+  for key in "${growth_keys[@]}"; do
+    {
+      echo '\o /dev/null'
+      echo "SELECT bench.growth_create('$key');"
+      echo 'CHECKPOINT;'
+      from=0 step=0
+      for upto in "${growth_sizes[@]}"; do
+        step=$((step + 1))
+        # each statement ends with the backend idle, where it reports its
+        # WAL statistics (forced): see growth.sql
+        echo 'SELECT pg_stat_force_next_flush();'
+        echo "CALL bench.growth_insert('$key', $step, $from, $upto, $BATCH);"
+        echo 'SELECT pg_stat_force_next_flush();'
+        echo '\o'
+        echo "SELECT 'growth $key step $step/${#growth_sizes[@]}: ' || bench.growth_finish('$key', $step, $GROWTH_LOOKUPS);"
+        echo '\o /dev/null'
+        from=$upto
+      done
+      echo 'SELECT bench.growth_drop();'
+    } >"$errfile.growth"
+    if ! run_psql -At -f "$errfile.growth" 2>"$errfile"; then
+      note_error growth "$key" '' "$errfile"
+      run_psql -c 'DROP TABLE IF EXISTS public.bench_growth' 2>/dev/null || true
+    fi
+  done
+  rm -f "$errfile.growth"
+
+  # The CSV, one row per key and step, and the plots made from it
+  results_base=${BENCH_RESULTS_FILE:-$top/$here/results/$(date -u +%Y%m%dT%H%M%SZ).txt}
+  results_base=${results_base%.txt}
+  growth_csv=$results_base-growth.csv
+  run_psql -c "\\copy (SELECT key, step, rows_total, step_rows, round(seconds::numeric, 3) AS seconds, round(rows_per_s::numeric) AS rows_per_s, round(wal_bpr::numeric, 1) AS wal_bytes_per_row, round(fpi_per_1000::numeric, 2) AS fpi_per_1000_rows, round(index_bpr::numeric, 2) AS index_bytes_per_row, lookups, round(p50_us::numeric, 1) AS lookup_p50_us, round(p99_us::numeric, 1) AS lookup_p99_us, round(rate_x_seq::numeric, 3) AS rate_x_seq, round(wal_x_seq::numeric, 3) AS wal_x_seq, round(index_x_seq::numeric, 3) AS index_x_seq, round(p99_x_seq::numeric, 3) AS p99_x_seq, label FROM bench.growth_summary ORDER BY ord, step) TO '$growth_csv' WITH (FORMAT csv, HEADER)"
+  echo "growth: CSV in $growth_csv"
+  growth_title=$(run_psql -At -v batch="$BATCH" <<'SQL'
+SELECT format('PostgreSQL %s, shared_buffers %s, max_wal_size %s, %s rows per INSERT; sequential key''s index at the end: %s x shared_buffers',
+              split_part(current_setting('server_version'), ' ', 1), current_setting('shared_buffers'),
+              current_setting('max_wal_size'), :'batch',
+              round(max(index_bytes)::numeric / pg_size_bytes(current_setting('shared_buffers')), 1))
+  FROM bench.growth_results WHERE case_key = 'seq';
+SQL
+  )
+  if command -v gnuplot >/dev/null; then
+    bash "$here/growth-plot.sh" "$growth_csv" "$results_base-growth" "$growth_title" \
+      || echo "growth: the plots failed (see above)"
+  else
+    echo "growth: no plots: gnuplot is not installed (make deps installs it)"
+  fi
+fi
+
 # --- Report ------------------------------------------------------------------
 run_psql -v sections="$SECTIONS" -f "$here/report.sql"
 elapsed=$(( $(date +%s) - started ))
@@ -284,6 +372,8 @@ if [ -n "${BENCH_RESULTS_FILE:-}" ]; then
     run_psql -c "SELECT * FROM bench.errors"
     echo "=== Cases"
     run_psql -c "SELECT ord, key, label, gen, gen_from, gen_n, insert_type, insert_default, sort, gen_targets, insert_targets, sort_targets, skip_reason FROM bench.cases ORDER BY ord"
+    echo "=== Growth measurements"
+    run_psql -c "SELECT * FROM bench.growth_results ORDER BY at"
     echo "=== Table age configurations and measurements"
     run_psql -c "SELECT * FROM bench.age_configs ORDER BY ord" -c "SELECT * FROM bench.age_results ORDER BY at"
   } >"$BENCH_RESULTS_FILE.raw"

@@ -23,6 +23,7 @@ common=(
   golang golang-github-jackc-pgx-v4-dev   #   Go pgx, built in GOPATH mode from /usr/share/gocode
   libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
   openjdk-17-jdk-headless           #   and javac to build its test
+  gnuplot-nox                       # make bench: the growth section's plots
 )
 wanted=("${common[@]}")
 # test/t/drivers.sh installs node-postgres with npm; a Node.js that came from
