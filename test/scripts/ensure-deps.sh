@@ -17,6 +17,7 @@ common=(
   make gcc libssl-dev               # the extension; libcrypto for public-id AES
   python3 xxd                       # test scripts (xxd: public-id-key.sh's AES check)
   cpio git                          # asan-check copies the tree's files with them
+  libipc-run-perl                   # TAP tests (test/t/*.pl): PostgreSQL::Test::Cluster runs on IPC::Run
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
   python3-psycopg                   # test/t/drivers.sh: psycopg 3
   libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
