@@ -15,7 +15,9 @@
 # of the extension library (which the upgrade test swaps for older builds)
 # are then handed to that user.
 #
-# Tests read UIDX_TOP (this tree) and UIDX_PG_CONFIG (the server's
+# TESTDIR (PostgreSQL 15) and TESTDATADIR/TESTLOGDIR (16 and later) put the
+# clusters and their logs under an absolute path, as PGXS's prove_installcheck
+# does.  Tests read UIDX_TOP (this tree) and UIDX_PG_CONFIG (the server's
 # pg_config).  Exits with prove's status.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -45,7 +47,8 @@ ports=${TMPDIR:-/tmp}/uidx-tap-ports
 status=0
 "${as_user[@]}" env PATH="$PG_BINDIR:$PATH" PERL5LIB="$perl_lib" \
     PG_REGRESS="$pkglibdir/pgxs/src/test/regress/pg_regress" \
-    TESTDIR="$work" PG_TEST_PORT_DIR="$ports" \
+    TESTDIR="$work" TESTDATADIR="$work/tmp_check" TESTLOGDIR="$work/tmp_check/log" \
+    PG_TEST_PORT_DIR="$ports" \
     UIDX_TOP="$top" UIDX_PG_CONFIG="$pg_config" \
     prove --verbose --nocolor "$top/test/$test" || status=$?
 # the servers' logs of a failed test, as sandbox.sh keeps its own
