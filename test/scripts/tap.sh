@@ -50,7 +50,7 @@ status=0
     TESTDIR="$work" TESTDATADIR="$work/tmp_check" TESTLOGDIR="$work/tmp_check/log" \
     PG_TEST_PORT_DIR="$ports" \
     UIDX_TOP="$top" UIDX_PG_CONFIG="$pg_config" \
-    prove --verbose --nocolor "$top/test/$test" || status=$?
+    prove --verbose --nocolor -I "$top/test/t" "$top/test/$test" || status=$?
 # the servers' logs of a failed test, as sandbox.sh keeps its own
 if [ $status -ne 0 ]; then
   for f in "$work"/tmp_check/log/*; do
