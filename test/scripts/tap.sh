@@ -11,9 +11,9 @@
 # ships them; build-pg.sh installs them into the servers it builds).
 #
 # initdb refuses root, so as root the test runs as the 'postgres' OS user,
-# as sandbox.sh runs its server; its working directory and the prefix's copy
-# of the extension library (which the upgrade test swaps for older builds)
-# are then handed to that user.
+# as sandbox.sh runs its server; its working directory and the prefix's
+# library directory (where the upgrade test swaps uidx.so for the released
+# builds) are then handed to that user.
 #
 # TESTDIR (PostgreSQL 15) and TESTDATADIR/TESTLOGDIR (16 and later) put the
 # clusters and their logs under an absolute path, as PGXS's prove_installcheck
@@ -36,7 +36,9 @@ as_user=()
 if [ "$(id -u)" -eq 0 ]; then
   as_user=(runuser -u postgres --)
   chown postgres: "$work"
-  chown postgres: "$SANDBOX_PREFIX$pkglibdir/uidx.so"
+  # the prefix's library directory is sandbox.sh's own (its entries are
+  # links or copies): the upgrade test replaces uidx.so in it by a rename
+  chown postgres: "$SANDBOX_PREFIX$pkglibdir" "$SANDBOX_PREFIX$pkglibdir/uidx.so"
 fi
 chmod 755 "$work"
 cd "$work"
