@@ -22,7 +22,7 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use UidxRegistry;
+use UidxTest;
 
 my $node = PostgreSQL::Test::Cluster->new('fork_safety');
 $node->init;
@@ -40,7 +40,7 @@ is($sql->(q{SELECT count(*) FROM pg_settings
 
 $sql->('CREATE EXTENSION uidx');
 $sql->(slurp_file("$ENV{UIDX_TOP}/test/t/generators-fixtures.sql"));
-my @generators = UidxRegistry::generators($sql->('SHOW server_version_num'));
+my @generators = UidxTest::generators($sql->('SHOW server_version_num'));
 
 # uidx.so's per-process state: the registry's state variables, and the
 # entropy pool of src/entropy.c (its owner, how much of it is used, the bytes)

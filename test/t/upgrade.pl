@@ -26,6 +26,7 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UidxTest;
 
 my %shipped_from = ('1.0' => 'f4aeb17', '1.1' => '8c16d3a');
 my $top = $ENV{UIDX_TOP};
@@ -48,43 +49,6 @@ sub use_library
 	copy($so, "$lib.new") or die "copy $so: $!";
 	chmod 0755, "$lib.new";
 	rename("$lib.new", $lib) or die "rename to $lib: $!";
-}
-
-sub psql_file    # db, file -> output (errors fail the test)
-{
-	my ($db, $file) = @_;
-	my ($out, $err) = ('', '');
-	IPC::Run::run [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=1', '-h', $node->host, '-p', $node->port,
-		'-d', $db, '-f', $file ], '<', \'', '>', \$out, '2>', \$err
-	  or BAIL_OUT("psql -f $file in $db: $err");
-	return $out;
-}
-
-# one line per table (name, row count, md5 of its rows in a fixed order), per
-# sequence (position) and per partition (bound)
-sub fingerprint
-{
-	my ($db) = @_;
-	my $user = q{n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')};
-	my @lines;
-	for my $t (split /\n/, $node->safe_psql($db, qq{
-	    SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-	     WHERE $user AND c.relkind IN ('r', 'p') ORDER BY c.oid::regclass::text}))
-	{
-		push @lines, $node->safe_psql($db, qq{SELECT \$n\$$t \$n\$ || count(*) || ' ' ||
-		    md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) FROM $t x});
-	}
-	for my $s (split /\n/, $node->safe_psql($db, qq{
-	    SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-	     WHERE $user AND c.relkind = 'S' ORDER BY c.oid::regclass::text}))
-	{
-		push @lines, $node->safe_psql($db, qq{SELECT \$n\$sequence $s \$n\$ || last_value || ' ' || is_called FROM $s});
-	}
-	push @lines, split /\n/, $node->safe_psql($db, qq{
-	    SELECT 'partition ' || c.oid::regclass || ' ' || pg_get_expr(c.relpartbound, c.oid)
-	      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-	     WHERE $user AND c.relispartition AND c.relkind IN ('r', 'p') ORDER BY 1});
-	return @lines;
 }
 
 # the released library, from the commit the version shipped from
@@ -111,7 +75,7 @@ sub build_released
 
 $node->safe_psql('postgres', 'CREATE DATABASE uidx_upgrade_fresh');
 $node->safe_psql('uidx_upgrade_fresh', 'CREATE EXTENSION uidx');
-my $fresh = psql_file('uidx_upgrade_fresh', "$top/test/scripts/extension-objects.sql");
+my $fresh = UidxTest::psql_file($node, 'uidx_upgrade_fresh', "$top/test/scripts/extension-objects.sql");
 my $current = $node->safe_psql('uidx_upgrade_fresh', q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'});
 
 for my $from ('1.0', '1.1')
@@ -131,7 +95,7 @@ for my $from ('1.0', '1.1')
 	use_library($old_lib) if $old_lib;
 	$node->safe_psql('postgres', "CREATE DATABASE $db");
 	$node->safe_psql($db, "CREATE EXTENSION uidx VERSION '$from'");
-	psql_file($db, $_) for sort glob "$top/test/t/dump-fixtures/*.sql";
+	UidxTest::psql_file($node, $db, $_) for sort glob "$top/test/t/dump-fixtures/*.sql";
 	# an index on every operator class of the extension, over a column of its
 	# type filled from every table that has a column of that type
 	$node->safe_psql($db, q{
@@ -168,7 +132,7 @@ $$});
 	note "$from database: " . $node->safe_psql($db, q{
 	    SELECT (SELECT count(*) FROM pg_class WHERE relkind IN ('r', 'p') AND relnamespace = 'public'::regnamespace) || ' tables, ' ||
 	           (SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = 'public'::regnamespace) || ' indexes'});
-	my @before = fingerprint($db);
+	my @before = UidxTest::fingerprint($node, $db);
 
 	# every new session from here on loads the current library
 	use_library("$work/uidx-current.so") if $old_lib;
@@ -202,11 +166,11 @@ $$});
 	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}), $current,
 		"$from -> $current: updated to $current");
 
-	my $updated = psql_file($db, "$top/test/scripts/extension-objects.sql");
+	my $updated = UidxTest::psql_file($node, $db, "$top/test/scripts/extension-objects.sql");
 	is($updated, $fresh, "$from -> $current: the objects equal those of a fresh install ("
 		  . scalar(() = $fresh =~ /^[^ \n]/mg) . ' objects)');
 
-	my @after = fingerprint($db);
+	my @after = UidxTest::fingerprint($node, $db);
 	# A table the update adds to the extension (a new registry) is no user data
 	# yet: it must be empty, and is then left out of the comparison.
 	my %was = map { (split / /)[0] => 1 } @before;
