@@ -83,7 +83,7 @@ test-citus: deps
 # generator (make test runs 4 x 200,000 to stay within the CI budget).
 stress: deps
 	$(MAKE) all
-	CONC_CLIENTS=8 CONC_IDS=250000 UIDX_TESTS=none UIDX_SCRIPTS=t/concurrency.sh \
+	CONC_CLIENTS=8 CONC_IDS=250000 UIDX_TESTS=none UIDX_SCRIPTS=t/concurrency.pl \
 	  bash test/scripts/run-tests.sh
 
 bench: deps

@@ -94,6 +94,7 @@ public_id_plain_to_decimal(const uint8_t plain[UIDX_LEN], uint8_t value[UIDX_LEN
 
 #include "common/base64.h"
 #include "distid.h"
+#include "access/parallel.h"
 #include "miscadmin.h"
 #include "utils/guc.h"
 #include "utils/uuid.h"
@@ -173,10 +174,80 @@ check_removed_public_id_key(char **newval, void **extra, GucSource source)
 }
 
 /*
+ * Only the server's configuration sets the key file: postgresql.conf, ALTER
+ * SYSTEM (both PGC_S_FILE) or the server's command line.  PGC_SIGHUP already
+ * makes the GUC machinery refuse a database, role or session value before
+ * this hook runs; the hook keeps that true whatever path a value takes, and
+ * its message names no value (a path is not for every role to read).
+ */
+static bool
+check_public_id_key_file(char **newval, void **extra, GucSource source)
+{
+	if (source <= PGC_S_ARGV)
+		return true;
+	GUC_check_errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM);
+	GUC_check_errmsg("parameter \"uidx.public_id_key_file\" can only be set in postgresql.conf or with ALTER SYSTEM");
+	return false;
+}
+
+/*
+ * A session that loads uidx after it started (uidx not in
+ * shared_preload_libraries) first knows uidx.public_id_key_file as a
+ * placeholder, which takes any value: the configured one from the files, and
+ * then, over it, a client's (PGOPTIONS '-c ...') or one stored with ALTER
+ * DATABASE/ROLE ... SET (a superuser can store one while uidx is not loaded
+ * in the session).  When uidx loads, the GUC machinery re-applies only the
+ * placeholder's last value; PGC_SIGHUP refuses it with a warning and the
+ * setting falls back to empty, so the configured file would be lost for the
+ * whole session.  It cannot be recovered from the placeholder (overwritten),
+ * so it is read again the way a reload reads it: postgresql.conf with its
+ * includes, then postgresql.auto.conf (ALTER SYSTEM), the last line winning.
+ *
+ * Why not rely on MarkGUCPrefixReserved("uidx") (uidx.c calls it): it only
+ * removes placeholders left after the definitions, by then the value is
+ * already lost.  Why not refuse the session: PostgreSQL 15 to 18 give no hook
+ * that runs before the placeholder is overwritten.  A value given on the
+ * server's command line (-c, PGC_S_ARGV) is not in the files and cannot be
+ * recovered this way: README, "The key file", says to use postgresql.conf.
+ *
+ * Not needed with shared_preload_libraries: the setting is real from the
+ * start and PostgreSQL refuses every other value itself (a client's -c ends
+ * the connection, a database or role value gets a warning).  Not done in a
+ * parallel worker either: it gets the leader's settings.
+ */
+static void
+recover_configured_key_file(void)
+{
+	ConfigVariable *head = NULL;
+	ConfigVariable *tail = NULL;
+	const char *value = NULL;
+
+	if (process_shared_preload_libraries_in_progress || !IsUnderPostmaster ||
+		IsParallelWorker() || ConfigFileName == NULL)
+		return;
+	/* still the configured value: the placeholder, if any, was not overwritten */
+	if (public_id_key_file != NULL && public_id_key_file[0] != '\0')
+		return;
+	if (ParseConfigFile(ConfigFileName, true, NULL, 0, 0, LOG, &head, &tail) &&
+		ParseConfigFile(PG_AUTOCONF_FILENAME, false, NULL, 0, 0, LOG, &head, &tail))
+	{
+		for (ConfigVariable *item = head; item != NULL; item = item->next)
+			if (pg_strcasecmp(item->name, "uidx.public_id_key_file") == 0)
+				value = item->value;
+		if (value != NULL && value[0] != '\0')
+			(void) set_config_option("uidx.public_id_key_file", value,
+									 PGC_SIGHUP, PGC_S_FILE, GUC_ACTION_SET,
+									 true, WARNING, false);
+	}
+	FreeConfigVariables(head);
+}
+
+/*
  * uidx.public_id_key_file is PGC_SIGHUP: set in postgresql.conf or with
  * ALTER SYSTEM, never per database, role or session, so that no role can
- * point the functions at a key of its choosing.  GUC_SUPERUSER_ONLY: only
- * superusers and pg_read_all_settings see where the key is.
+ * point the functions at a key of its choosing, nor make them fail.
+ * GUC_SUPERUSER_ONLY: only superusers and pg_read_all_settings see where the
+ * key is.
  */
 void
 uidx_define_public_id_settings(void)
@@ -187,7 +258,8 @@ uidx_define_public_id_settings(void)
 							   &public_id_key_file,
 							   "",
 							   PGC_SIGHUP, GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE,
-							   NULL, assign_public_id_key_file, NULL);
+							   check_public_id_key_file, assign_public_id_key_file, NULL);
+	recover_configured_key_file();
 	DefineCustomStringVariable("uidx.public_id_key",
 							   "Removed: the public-id key is read from the file named by uidx.public_id_key_file.",
 							   "Any value is refused.",

@@ -14,7 +14,28 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/cache-dir.sh"
 prefix=$UIDX_CACHE/pg-$major
 stamp=$prefix/.uidx-built
+work=$UIDX_CACHE/src
+
+# PostgreSQL::Test::Cluster and its modules, for the TAP tests (test/t/*.pl,
+# test/scripts/tap.sh), where PGXS expects them: what `make install` puts
+# there when configured --enable-tap-tests.  They are plain Perl, copied from
+# the source tarball, so that a server built before this step gets them too
+# without a rebuild; into a temporary directory first, so that a test running
+# meanwhile never sees half of them.
+install_tap_modules() {
+  local dest=$prefix/lib/postgresql/pgxs/src/test/perl orig tmp
+  [ -f "$dest/PostgreSQL/Test/Cluster.pm" ] && return 0
+  orig=$(ls "$work"/postgresql-"$major"_*.orig.tar.* 2>/dev/null | sort -V | tail -1)
+  [ -n "$orig" ] || { bash "$here/apt-source.sh" "postgresql-$major" "$work" >/dev/null
+                      orig=$(ls "$work"/postgresql-"$major"_*.orig.tar.* | sort -V | tail -1); }
+  tmp=$(mktemp -d "$prefix/.tap-modules.XXXXXX")
+  tar -xf "$orig" -C "$tmp" --strip-components=4 --wildcards '*/src/test/perl/PostgreSQL'
+  mkdir -p "$(dirname "$dest")"
+  rm -rf "$dest"; mv "$tmp" "$dest"; chmod 755 "$dest"
+}
+
 if [ -f "$stamp" ] && [ -x "$prefix/bin/pg_config" ]; then
+  install_tap_modules >&2
   echo "$prefix/bin/pg_config"; exit 0
 fi
 
@@ -23,7 +44,6 @@ fi
 contrib="amcheck postgres_fdw pgstattuple pageinspect"
 
 bash "$here/ensure-deps.sh" build >&2
-work=$UIDX_CACHE/src
 start=$(date +%s)
 src=$(bash "$here/apt-source.sh" "postgresql-$major" "$work")
 cd "$src"
@@ -39,6 +59,7 @@ rm -rf "$prefix"
       || { tail -30 "$work/make-$major.log"; exit 1; }
   done
 } >&2
+install_tap_modules >&2
 secs=$(( $(date +%s) - start ))
 echo "built PostgreSQL $major ($(basename "$src")) in ${secs}s" | tee "$stamp" >&2
 rm -rf "$src"

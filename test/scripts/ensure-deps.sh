@@ -15,8 +15,9 @@ if [ "${1:-}" = list ]; then list_only=1; shift; fi
 
 common=(
   make gcc libssl-dev               # the extension; libcrypto for public-id AES
-  python3 xxd                       # test scripts (xxd: public-id-key.sh's AES check)
+  python3                           # test scripts
   cpio git                          # asan-check copies the tree's files with them
+  libipc-run-perl                   # TAP tests (test/t/*.pl): PostgreSQL::Test::Cluster runs on IPC::Run
   clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
   python3-psycopg                   # test/t/drivers.sh: psycopg 3
   python3-psycopg2 python3-sqlalchemy python3-asyncpg python3-django   #   psycopg2, SQLAlchemy, asyncpg, Django

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The whole suite behind `make test`: pg_regress, then every test/t/*.sh, all
-# against one sandbox server (test/scripts/sandbox.sh) with this tree installed.
+# against one sandbox server (test/scripts/sandbox.sh) with this tree installed,
+# then every test/t/*.pl (TAP on PostgreSQL::Test::Cluster: test/scripts/tap.sh
+# runs each with prove, its clusters on the same installed build).
 # Ends with "N passed, N failed" and exits non-zero on any failure.  A script
 # that exits 77 is skipped (counted apart, not a failure).
 #
 #   UIDX_TESTS="iuid comb"   only these pg_regress tests (default: every sql/*.sql; "none" for none)
-#   UIDX_SCRIPTS="t/dump.sh"    only these test/t scripts (default: all but t/citus.sh; "none" for none)
+#   UIDX_SCRIPTS="t/dump.sh t/upgrade.pl"   only these test/t scripts (default: all but t/citus.sh; "none" for none)
 #
 # t/citus.sh runs a Citus cluster of its own on PostgreSQL 18, whatever server
 # this suite tests, so it has its own target (make test-citus) instead.
@@ -45,11 +47,14 @@ if [ -n "$tests" ]; then
   [ -f regression.diffs ] && { echo "--- regression.diffs (first 200 lines) ---"; head -200 regression.diffs; }
 fi
 
-scripts=${UIDX_SCRIPTS:-$(ls test/t/*.sh 2>/dev/null | sed 's|^test/||' | grep -vx 't/citus.sh' | tr '\n' ' ')}
+scripts=${UIDX_SCRIPTS:-$(ls test/t/*.sh test/t/*.pl 2>/dev/null | sed 's|^test/||' | grep -vx 't/citus.sh' | tr '\n' ' ')}
 [ "$scripts" = none ] && scripts=""
 for s in $scripts; do
   echo "# test/$s"
-  bash "test/$s"
+  case $s in
+    *.pl) bash test/scripts/tap.sh "$s" ;;
+    *)    bash "test/$s" ;;
+  esac
   record "test/$s" $?
 done
 

@@ -6,6 +6,8 @@
 # --variant=minbase installs).  A program this machine has but that came from
 # elsewhere (say, cpio pulled in by some unrelated package) fails the test.
 #
+# The same for the Perl modules the TAP tests (test/t/*.pl) load.
+#
 # The commands are read from the scripts: the first word of every simple
 # command (after |, ;, &&, ||, $(, then, do, ...), outside comments and here
 # documents.  Words that are shell builtins, functions the script defines,
@@ -100,6 +102,13 @@ for path in sys.argv[1:]:
 print('\n'.join(sorted(found)))
 PY
 )
+# the TAP tests (test/t/*.pl) run programs as argument lists:
+# IPC::Run::run [ 'nm', ... ], command_ok([ 'pg_dump', ... ]), '|', [ 'tar', ... ]
+commands+=$'\n'$(grep -ohE "(^|run|command_ok|command_fails|command_like|system|'\\|',)[[:space:]]*\(?[[:space:]]*\[[[:space:]]*'[a-z][a-z0-9_.+-]*'" \
+                   test/t/*.pl test/t/*.pm | sed -E "s/.*\[[[:space:]]*'//; s/'\$//" | sort -u)
+# and load Perl modules: each must come from a package too, except the
+# framework's (the server's pgxs directory, tap.sh) and the tests' own
+perl_modules=$(sed -nE 's/^use ([A-Z][A-Za-z0-9_:]+).*/\1/p' test/t/*.pl test/t/*.pm | sort -u)
 
 # the packages of a file (a diverted one has several); dpkg may know it under
 # its name from before /usr was merged
@@ -137,5 +146,19 @@ for cmd in $commands; do
   echo "FAIL $cmd: from $pkgs, which make deps does not install"
   fail=1
 done
-echo "$checked programs checked against $(wc -w <<<"$wanted") packages of ensure-deps.sh and their dependencies"
+for mod in $perl_modules; do
+  case $mod in PostgreSQL::*) continue ;; esac
+  [ -f "test/t/${mod//:://}.pm" ] && continue
+  file=$(perl -M"$mod" -e 'my $f = shift; $f =~ s{::}{/}g; print $INC{"$f.pm"}' "$mod" 2>/dev/null) \
+    || { echo "FAIL Perl module $mod: not installed"; fail=1; continue; }
+  pkgs=$(packages_of "$file")
+  ok=""
+  for pkg in $pkgs; do
+    prio=$(dpkg-query -W -f='${Priority} ${Essential}' "$pkg" 2>/dev/null || true)
+    if grep -qx "$pkg" <<<"$closure" || [[ "$prio" == required* ]] || [[ "$prio" == *yes ]]; then ok=1; fi
+  done
+  [ -n "$ok" ] || { echo "FAIL Perl module $mod: $file from ${pkgs:-no package}, which make deps does not install"; fail=1; }
+  checked=$((checked + 1))
+done
+echo "$checked programs and Perl modules checked against $(wc -w <<<"$wanted") packages of ensure-deps.sh and their dependencies"
 exit $fail

@@ -6,7 +6,7 @@
 # to run on its own is marked by the line <!-- fragment --> right before its
 # opening fence; one that another test runs where it belongs (the Regions
 # walkthrough on three clusters, the Citus section on a Citus cluster) by the
-# line <!-- run by test/t/NAME.sh -->, naming a script that exists.  Any error fails the test, naming the block's line.
+# line <!-- run by test/t/NAME.sh --> (or NAME.pl), naming a script that exists.  Any error fails the test, naming the block's line.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 db=orders_kz
@@ -26,7 +26,7 @@ while i < len(lines):
         j = start
         while lines[j].strip() != "```":
             j += 1
-        run_by = re.fullmatch(r"<!-- run by (test/t/[\w.-]+\.sh) -->", prev)
+        run_by = re.fullmatch(r"<!-- run by (test/t/[\w.-]+\.(?:sh|pl)) -->", prev)
         if run_by and not (pathlib.Path(readme).parent / run_by.group(1)).is_file():
             sys.exit(f"README line {i}: {run_by.group(1)} does not exist")
         if prev == "<!-- fragment -->" or run_by:

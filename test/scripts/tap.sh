@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs one TAP test, test/t/NAME.pl, on PostgreSQL::Test::Cluster with prove.
+#
+#   tap.sh t/NAME.pl     (inside test/scripts/sandbox.sh: make test runs it)
+#
+# The clusters a test starts run this tree's build: PATH begins with the
+# sandbox's private prefix (sandbox.sh), where `make install DESTDIR=` put the
+# extension, and Cluster takes initdb, pg_ctl and postgres from PATH.  The
+# Perl modules are the ones of the server under test
+# (pg_config --pkglibdir/pgxs/src/test/perl: Debian's postgresql-server-dev-N
+# ships them; build-pg.sh installs them into the servers it builds).
+#
+# initdb refuses root, so as root the test runs as the 'postgres' OS user,
+# as sandbox.sh runs its server; its working directory and the prefix's
+# library directory (where the upgrade test swaps uidx.so for the released
+# builds) are then handed to that user.
+#
+# TESTDIR (PostgreSQL 15) and TESTDATADIR/TESTLOGDIR (16 and later) put the
+# clusters and their logs under an absolute path, as PGXS's prove_installcheck
+# does.  Tests read UIDX_TOP (this tree) and UIDX_PG_CONFIG (the server's
+# pg_config).  Exits with prove's status.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+test=${1:?usage: tap.sh t/NAME.pl}
+pg_config=${SANDBOX_PG_CONFIG:?run inside test/scripts/sandbox.sh (make test)}
+pkglibdir=$("$pg_config" --pkglibdir)
+perl_lib=$pkglibdir/pgxs/src/test/perl
+if [ ! -f "$perl_lib/PostgreSQL/Test/Cluster.pm" ]; then
+  echo "tap.sh: $perl_lib has no PostgreSQL::Test::Cluster (a server built before build-pg.sh installed it: run test/scripts/build-pg.sh again)" >&2
+  exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/uidx-tap.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+  as_user=(runuser -u postgres --)
+  chown postgres: "$work"
+  # the prefix's library directory is sandbox.sh's own (its entries are
+  # links or copies): the upgrade test replaces uidx.so in it by a rename
+  chown postgres: "$SANDBOX_PREFIX$pkglibdir" "$SANDBOX_PREFIX$pkglibdir/uidx.so"
+fi
+chmod 755 "$work"
+cd "$work"
+# PG_TEST_PORT_DIR: one port lock directory for every tree on the machine,
+# so that tests run from two worktrees at once never pick the same port
+ports=${TMPDIR:-/tmp}/uidx-tap-ports
+"${as_user[@]}" mkdir -p "$ports" 2>/dev/null || true
+status=0
+"${as_user[@]}" env PATH="$PG_BINDIR:$PATH" PERL5LIB="$perl_lib" \
+    PG_REGRESS="$pkglibdir/pgxs/src/test/regress/pg_regress" \
+    TESTDIR="$work" TESTDATADIR="$work/tmp_check" TESTLOGDIR="$work/tmp_check/log" \
+    PG_TEST_PORT_DIR="$ports" \
+    UIDX_TOP="$top" UIDX_PG_CONFIG="$pg_config" \
+    prove --verbose --nocolor -I "$top/test/t" "$top/test/$test" || status=$?
+# the servers' logs of a failed test, as sandbox.sh keeps its own
+if [ $status -ne 0 ]; then
+  for f in "$work"/tmp_check/log/*; do
+    [ -f "$f" ] || continue
+    echo "--- $(basename "$f") (last 40 lines)"; tail -40 "$f"
+  done
+fi
+exit $status

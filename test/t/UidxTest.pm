@@ -1,0 +1,71 @@
+# What several TAP tests (test/t/*.pl) share: the generator registry, a
+# fingerprint of a database's user data, psql -f.
+package UidxTest;
+use strict;
+use warnings;
+use IPC::Run;
+use Test::More;
+
+# The generator registry, test/t/generators.list: the lines that apply to a
+# server, as hashes (the columns are described in the file itself).
+
+sub generators
+{
+	my ($server_version_num) = @_;
+	my @columns = qw(function expr type order bits parallel servers state);
+	open my $fh, '<', "$ENV{UIDX_TOP}/test/t/generators.list" or die "generators.list: $!";
+	my @lines;
+	while (my $line = <$fh>)
+	{
+		chomp $line;
+		next if $line =~ /^\s*(#|$)/;
+		my %g;
+		@g{@columns} = split /\|/, $line, -1;
+		die "generators.list: not 8 columns: $line" unless defined $g{state} && $line =~ tr/|// == 7;
+		next unless $g{servers} eq 'all' || ($g{servers} eq '<18' && $server_version_num < 180000);
+		push @lines, \%g;
+	}
+	return @lines;
+}
+
+# psql -f FILE in DB of NODE, its output; an error ends the test
+sub psql_file
+{
+	my ($node, $db, $file) = @_;
+	my ($out, $err) = ('', '');
+	IPC::Run::run [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=1', '-h', $node->host, '-p', $node->port,
+		'-d', $db, '-f', $file ], '<', \'', '>', \$out, '2>', \$err
+	  or BAIL_OUT("psql -f $file in $db: $err");
+	return $out;
+}
+
+# A database's user data, to prove it unchanged (dump and restore, extension
+# upgrade): one line per table (name, row count, md5 of its rows in a fixed
+# order), per sequence (its position) and per partition (its bound).
+sub fingerprint
+{
+	my ($node, $db) = @_;
+	my $user = q{n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')};
+	my @lines;
+	# names may hold spaces and quotes ("luuid app"."Order Items"): one per line
+	for my $t (split /\n/, $node->safe_psql($db, qq{
+	    SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	     WHERE $user AND c.relkind IN ('r', 'p') ORDER BY c.oid::regclass::text}))
+	{
+		push @lines, $node->safe_psql($db, qq{SELECT \$n\$$t \$n\$ || count(*) || ' ' ||
+		    md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) FROM $t x});
+	}
+	for my $s (split /\n/, $node->safe_psql($db, qq{
+	    SELECT c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	     WHERE $user AND c.relkind = 'S' ORDER BY c.oid::regclass::text}))
+	{
+		push @lines, $node->safe_psql($db, qq{SELECT \$n\$sequence $s \$n\$ || last_value || ' ' || is_called FROM $s});
+	}
+	push @lines, split /\n/, $node->safe_psql($db, qq{
+	    SELECT 'partition ' || c.oid::regclass || ' ' || pg_get_expr(c.relpartbound, c.oid)
+	      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	     WHERE $user AND c.relispartition AND c.relkind IN ('r', 'p') ORDER BY 1});
+	return @lines;
+}
+
+1;

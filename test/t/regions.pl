@@ -1,0 +1,244 @@
+# Regional routing (README "Regions").  Three clusters -- two regions
+# (orders_kz with country 42, orders_br with 76) and a router (its own country
+# 16 in a local partition) -- are set up by running the README walkthrough
+# itself, then:
+#  1. a lookup by ID alone, prepared, under plan_cache_mode = force_generic_plan,
+#     plans exactly one foreign scan with the id condition in its Remote SQL,
+#     and the regions' own statistics show one index scan per execution in the
+#     owning region and no scan at all in the other; the same with the
+#     parameter typed uuid; an ID of the router's own country reaches no region;
+#  2. routed INSERTs land in the region of each ID's country; a statement with
+#     an ID whose country has no region fails with 23514 and writes nothing
+#     anywhere;
+#  3. the newest-N query across regions returns exactly the newest N of the
+#     union of the regions' rows;
+#  4. pg_dump of the router, restored into a new database, has the same
+#     registry and partitions and routes;
+#  5. with one region stopped, lookups of the other region's and the router's
+#     IDs still succeed and those of the stopped region fail with SQLSTATE
+#     class 08; with the other region hung as well (its postmaster stopped by
+#     SIGSTOP), lookups of its IDs fail with 08001 after connect_timeout on
+#     PostgreSQL 15, and with 57014 after statement_timeout from 16 on, where
+#     postgres_fdw ignores connect_timeout.  Every failing lookup runs under a
+#     guard timeout: a hang fails the test.
+use strict;
+use warnings;
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+
+my $connect_timeout = 2;      # the README's server option
+my $statement_timeout = 4;    # what the hung-region check gives a routed session
+my $guard = 30;               # seconds after which a failing lookup counts as hung
+
+my %db = (kz => 'orders_kz', br => 'orders_br', router => 'router');
+my %node;
+for my $n (qw(kz br router))
+{
+	$node{$n} = PostgreSQL::Test::Cluster->new("region_$n");
+	$node{$n}->init;
+	$node{$n}->append_conf('postgresql.conf', "autovacuum = off\n");
+	$node{$n}->start;
+	$node{$n}->safe_psql('postgres', "CREATE DATABASE $db{$n}");
+}
+my $sql = sub { my ($n, @stmts) = @_; return $node{$n}->safe_psql($db{$n}, join ";\n", @stmts) };
+
+# --- The README walkthrough, block by block ---
+# Each ```sql block of the "Regions" section starts with a comment naming where
+# it runs: "-- region: orders_kz" (run on both regions, with Brazil's database
+# and country), or "-- router".  The servers' host and port become this run's.
+my ($section) = slurp_file("$ENV{UIDX_TOP}/README.md") =~ /^## Regions\b(.*?)(?=^## )/ms
+  or BAIL_OUT('README has no "Regions" section');
+my @blocks = $section =~ /^```sql\n(.*?)^```/msg;
+for my $block (@blocks)
+{
+	my ($first) = split /\n/, $block;
+	if ($first eq '-- region: orders_kz')
+	{
+		$sql->('kz', $block);
+		(my $br = $block) =~ s/orders_kz/orders_br/g;
+		$br =~ s/uidx\.country = 42/uidx.country = 76/;
+		$sql->('br', $br);
+	}
+	elsif ($first eq '-- router')
+	{
+		(my $r = $block) =~ s/host 'orders-kz\.internal', port '5432'/"host '" . $node{kz}->host . "', port '" . $node{kz}->port . "'"/e;
+		$r =~ s/host 'orders-br\.internal', port '5432'/"host '" . $node{br}->host . "', port '" . $node{br}->port . "'"/e;
+		$sql->('router', $r);
+	}
+	else
+	{
+		BAIL_OUT(qq{README "Regions": a sql block starts with "$first", not a place to run it});
+	}
+}
+ok(scalar(@blocks) >= 3, 'the README walkthrough ran: ' . scalar(@blocks) . ' blocks');
+my @plans = grep { /^EXPLAIN/ } $section =~ /^```text\n(.*?)^```/msg;
+is(scalar(@plans), 1, 'README "Regions": one ```text block with an EXPLAIN');
+my ($explain, @shown) = split /\n/, $plans[0];
+# psql's aligned output indents by one
+is($sql->('router', 'SET plan_cache_mode = force_generic_plan',
+		'PREPARE order_by_id(iuid) AS SELECT * FROM orders WHERE id = $1', $explain),
+	join("\n", map { s/^ //r } @shown), "the README's generic-plan EXPLAIN is what the router shows");
+is($sql->('router', "SELECT count(*) FROM pg_foreign_server WHERE srvoptions::text LIKE '%" . $node{kz}->host . "%'"),
+	'2', "the router's servers point to this run's clusters") or BAIL_OUT('the router does not reach the regions');
+
+# Rows made in each region by its own DEFAULT (uidx.country), in rounds, so
+# that the newest rows come from every region.
+for my $round (1 .. 3)
+{
+	$sql->('kz', "INSERT INTO orders (customer_id, amount) SELECT 100000 + $round * 100 + g, g FROM generate_series(1, 10) g");
+	$sql->('br', "INSERT INTO orders (customer_id, amount) SELECT 200000 + $round * 100 + g, g FROM generate_series(1, 10) g");
+	$sql->('router', "INSERT INTO orders SELECT iuid_generate(7), 300000 + $round * 100 + g, g FROM generate_series(1, 10) g");
+}
+my $kz_id = $sql->('kz', 'SELECT id FROM orders WHERE customer_id = 100205');
+my $br_id = $sql->('br', 'SELECT id FROM orders WHERE customer_id = 200205');
+my $local_id = $sql->('router', 'SELECT id FROM orders_c016 WHERE customer_id = 300205');
+note "ids: kz $kz_id, br $br_id, router $local_id";
+
+# --- 1. Lookups by ID alone ---
+# The regions' statistics are read once every client backend of the region
+# (the router's postgres_fdw connections included) has exited, which flushes
+# its counters.
+my $region_scans = sub {    # name -> [seq, idx] over the leaf partitions of orders
+	my ($n) = @_;
+	$node{$n}->poll_query_until($db{$n}, q{SELECT count(*) = 0 FROM pg_stat_activity WHERE datname = current_database()
+	    AND backend_type = 'client backend' AND pid <> pg_backend_pid()}) or die "the $n region keeps client backends";
+	return [ split /\|/, $sql->($n, q{SELECT coalesce(sum(seq_scan), 0), coalesce(sum(idx_scan), 0) FROM pg_stat_user_tables
+	    WHERE relid IN (SELECT relid FROM pg_partition_tree('orders') WHERE isleaf)}) ];
+};
+my $leaves = $sql->('router', q{SELECT count(*) FROM pg_partition_tree('orders') WHERE isleaf});
+my $uuid_ops_in_region = $sql->('kz', q{SELECT count(*) FROM pg_amop a JOIN pg_opfamily f ON f.oid = a.amopfamily
+    WHERE f.opfname = 'iuid_ops' AND a.amoplefttype = 'iuid'::regtype AND a.amoprighttype = 'uuid'::regtype
+      AND a.amopstrategy = 3});
+
+my $lookup = sub {
+	my ($label, $type, $id, $owner, $want) = @_;
+	my @prepare = ('SET plan_cache_mode = force_generic_plan', "PREPARE q($type) AS SELECT customer_id FROM orders WHERE id = \$1");
+	my $plan = $sql->('router', @prepare, "EXPLAIN (VERBOSE, COSTS OFF) EXECUTE q('$id')");
+	my ($kz0, $br0) = ($region_scans->('kz'), $region_scans->('br'));
+	my $got = $sql->('router', @prepare, ("EXECUTE q('$id')") x 3);
+	my ($kz1, $br1) = ($region_scans->('kz'), $region_scans->('br'));
+	my %d = (kz => [ $kz1->[0] - $kz0->[0], $kz1->[1] - $kz0->[1] ], br => [ $br1->[0] - $br0->[0], $br1->[1] - $br0->[1] ]);
+	note "$label: region scans (seq/idx): kz $d{kz}[0]/$d{kz}[1], br $d{br}[0]/$d{br}[1]";
+	is($got, join("\n", ($want) x 3), "$label: the right row each time");
+	my $foreign = () = $plan =~ /Foreign Scan/g;
+	if ($owner eq 'none')
+	{
+		ok($foreign == 0 && $plan =~ /Subplans Removed: @{[ $leaves - 1 ]}/, "$label: generic plan has no foreign scan left");
+		is($d{kz}[0] + $d{kz}[1] + $d{br}[0] + $d{br}[1], 0, "$label: no region scanned");
+		return;
+	}
+	my $part = $owner eq 'kz' ? 'orders_c042' : 'orders_c076';
+	ok($foreign == 1 && $plan =~ /Subplans Removed: @{[ $leaves - 1 ]}/ && $plan =~ /Foreign Scan on public\.$part/,
+		"$label: generic plan keeps exactly one foreign scan, on $part") or diag $plan;
+	like($plan, qr/Remote SQL: .*WHERE \(\(id OPERATOR\(public\.=\) \$1::(public\.iuid|uuid)\)\)/,
+		"$label: the id condition is in the Remote SQL");
+	my $other = $owner eq 'kz' ? 'br' : 'kz';
+	is($d{$other}[0] + $d{$other}[1], 0, "$label: the other region was not scanned at all");
+	if ($type eq 'iuid' || $uuid_ops_in_region != 0)
+	{
+		is("$d{$owner}[0]/$d{$owner}[1]", '0/3', "$label: the owning region ran one index scan per execution, no sequential scan");
+	}
+	else
+	{
+		# the region's iuid_ops has no iuid = uuid operator to match its primary key with
+		note "this build's iuid_ops has no uuid operators, so the region scans its partitions for a uuid parameter";
+		cmp_ok($d{$owner}[0] + $d{$owner}[1], '>', 0, "$label: the owning region was scanned");
+	}
+};
+$lookup->('iuid lookup of a kz id', 'iuid', $kz_id, 'kz', 100205);
+$lookup->('iuid lookup of a br id', 'iuid', $br_id, 'br', 200205);
+$lookup->('uuid lookup of a kz id', 'uuid', $kz_id, 'kz', 100205);
+$lookup->('uuid lookup of a br id', 'uuid', $br_id, 'br', 200205);
+$lookup->('iuid lookup of a router id', 'iuid', $local_id, 'none', 300205);
+
+is($sql->('router', "SELECT coalesce(uidx_region_of('$kz_id'), '-') || ' ' || coalesce(uidx_region_of('$br_id'), '-')
+                       || ' ' || coalesce(uidx_region_of('$local_id'), '-')"), 'region_kz region_br -', 'uidx_region_of');
+
+# --- 2. Routed inserts ---
+$sql->('router', q{INSERT INTO orders VALUES (iuid_generate(7, 42), 501, 1), (iuid_generate(7, 43), 502, 1),
+                                             (iuid_generate(7, 76), 503, 1), (iuid_generate(7, 16), 504, 1)});
+my $where_rows = sub {    # customer ids (SQL list) -> where they are, as customer:country
+	my $q = "SELECT coalesce(string_agg(customer_id || ':' || iuid_country(id), ',' ORDER BY customer_id), '-') FROM %s WHERE customer_id IN ($_[0])";
+	return join ' ', 'kz', $sql->('kz', sprintf $q, 'orders'), 'br', $sql->('br', sprintf $q, 'orders'),
+	  'router', $sql->('router', sprintf $q, 'orders_c016');
+};
+is($where_rows->('501, 502, 503, 504'), 'kz 501:42,502:43 br 503:76 router 504:16', 'routed inserts land in their regions');
+my ($ret, $state, $err) = $node{router}->psql('router', q{INSERT INTO orders VALUES (iuid_generate(7, 42), 601, 1), (iuid_generate(7, 76), 602, 1),
+                                (iuid_generate(7, 16), 603, 1), (iuid_generate(7, 99), 604, 1);
+\echo :LAST_ERROR_SQLSTATE}, on_error_stop => 0);
+note "an INSERT with an id of country 99: $state $err";
+is($state . ' ' . $where_rows->('601, 602, 603, 604'), '23514 kz - br - router -',
+	'an id of a country without a region: 23514, nothing written');
+
+# --- 3. The newest N across regions ---
+my $newest = 25;
+my $via_router = $sql->('router', "SELECT id, customer_id, amount FROM orders ORDER BY id DESC LIMIT $newest");
+my @union = reverse sort map { split /\n/ }
+  $sql->('kz', "SELECT id, customer_id, amount FROM orders ORDER BY id DESC LIMIT $newest"),
+  $sql->('br', "SELECT id, customer_id, amount FROM orders ORDER BY id DESC LIMIT $newest"),
+  $sql->('router', "SELECT id, customer_id, amount FROM orders_c016 ORDER BY id DESC LIMIT $newest");
+my $countries = $sql->('router', "SELECT count(DISTINCT iuid_country(id)) FROM (SELECT id FROM orders ORDER BY id DESC LIMIT $newest) s");
+is($via_router, join("\n", @union[ 0 .. $newest - 1 ]), "newest $newest via the router = newest $newest of the union of the regions");
+cmp_ok($countries, '>=', 3, "... with every country among them ($countries)");
+
+# --- 4. pg_dump of the router ---
+my $router_shape = sub {    # db: the registry, then every partition with its bound, server and options
+	return $node{router}->safe_psql($_[0], q{
+    SELECT 'registry ' || country || ' ' || coalesce(server, '(local)') FROM uidx_region
+    UNION ALL
+    SELECT 'partition ' || c.oid::regclass || ' ' || c.relkind::text || ' ' || pg_get_expr(c.relpartbound, c.oid)
+           || coalesce(' server ' || s.srvname || ' ' || array_to_string(f.ftoptions, ','), '')
+      FROM pg_class c LEFT JOIN pg_foreign_table f ON f.ftrelid = c.oid
+      LEFT JOIN pg_foreign_server s ON s.oid = f.ftserver
+     WHERE c.relispartition
+    ORDER BY 1});
+};
+my $dump = PostgreSQL::Test::Utils::tempdir . '/router.dump';
+$node{router}->command_ok([ 'pg_dump', '-d', 'router', '-Fc', '-f', $dump ], 'pg_dump of the router');
+$node{router}->safe_psql('postgres', 'CREATE DATABASE router_restored');
+$node{router}->command_ok([ 'pg_restore', '--exit-on-error', '-d', 'router_restored', $dump ], 'pg_restore of the router');
+my $before = $router_shape->('router');
+note 'router: ' . (() = $before =~ /^registry/mg) . ' registry rows, ' . (() = $before =~ /^partition/mg) . ' partitions';
+is($router_shape->('router_restored'), $before, 'pg_dump + pg_restore of the router: same registry and partitions');
+is($node{router}->safe_psql('router_restored', "SELECT customer_id FROM orders WHERE id = '$br_id'"), '200205',
+	'the restored router routes');
+
+# --- 5. A region down ---
+my $failing_query = sub {    # label, query, SQLSTATE pattern, statements before
+	my ($label, $query, $want, @before) = @_;
+	my $start = time;
+	my ($r, $out, $e) = $node{router}->psql('router', join(";\n", @before, $query) . ";\n\\echo :LAST_ERROR_SQLSTATE",
+		on_error_stop => 0, timeout => $guard, timed_out => \my $timed_out);
+	note sprintf "%s: SQLSTATE %s after %.3f s: %s", $label, $out // 'none', time - $start, (split /\n/, $e // '')[0] // '';
+	ok(!$timed_out, "$label: does not hang");
+	like($out // '', qr/^$want$/, "$label: fails with $want");
+};
+$node{br}->stop;
+is($sql->('router', 'SET plan_cache_mode = force_generic_plan', 'PREPARE q(iuid) AS SELECT customer_id FROM orders WHERE id = $1',
+		"EXECUTE q('$kz_id')", "EXECUTE q('$local_id')", "SELECT customer_id FROM orders WHERE id = '$kz_id'"),
+	"100205\n300205\n100205", 'with br stopped, kz and router lookups still work');
+$failing_query->('with br stopped, a br lookup', "SELECT customer_id FROM orders WHERE id = '$br_id'", '08...');
+$failing_query->("with br stopped, the newest $newest", "SELECT id FROM orders ORDER BY id DESC LIMIT $newest", '08...');
+
+# a hung postmaster is continued first, whatever happens, or it could not be stopped
+our $kz_postmaster = (split /\n/, slurp_file($node{kz}->data_dir . '/postmaster.pid'))[0];
+END { kill 'CONT', $kz_postmaster if $kz_postmaster }
+kill 'STOP', $kz_postmaster;
+note 'region kz hung (postmaster stopped by SIGSTOP)';
+if ($node{router}->safe_psql('postgres', 'SHOW server_version_num') < 160000)
+{
+	$failing_query->("with kz hung, a kz lookup (connect_timeout $connect_timeout s)",
+		"SELECT customer_id FROM orders WHERE id = '$kz_id'", '08001');
+}
+else
+{
+	$failing_query->("with kz hung, a kz lookup (statement_timeout $statement_timeout s; connect_timeout is not applied from 16 on)",
+		"SELECT customer_id FROM orders WHERE id = '$kz_id'", '57014', "SET statement_timeout = '${statement_timeout}s'");
+}
+is($sql->('router', "SELECT customer_id FROM orders WHERE id = '$local_id'"), '300205', 'with both regions down, a router lookup still works');
+kill 'CONT', $kz_postmaster;
+$_->stop for values %node;
+done_testing();

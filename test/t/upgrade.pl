@@ -1,0 +1,218 @@
+# ALTER EXTENSION uidx UPDATE from each released version, 1.0 and 1.1, to the
+# current one.  For each:
+#  1. a database with the released version gets tables of every uidx type
+#     (the dump fixtures: primary keys, time partitions, registry rows,
+#     sequences) and an index on every operator class the extension has;
+#  2. ALTER EXTENSION uidx UPDATE;
+#  3. the extension's objects equal those of a fresh install exactly
+#     (test/scripts/extension-objects.sql: definitions, comments, privileges);
+#  4. every row, registry entry, sequence position and partition bound is
+#     unchanged, and every btree index passes amcheck's
+#     bt_index_parent_check with heapallindexed.
+# The released objects are made by the released library itself, built from
+# the commit the version shipped from (this clone's history), and its
+# install script must be sql/versions/uidx--VERSION.sql byte for byte.  1.0
+# predates PostgreSQL 16's headers, so from 16 on its objects are made by the
+# current library.  1.1 changed the comb order: the update from 1.0 names each
+# comb index with a REINDEX hint, amcheck must fail on those 1.0 built before
+# the REINDEX and pass after it; from 1.1 no index needs one.
+# On PostgreSQL 18 it also checks that a column DEFAULT calling uidx's 1.0
+# uuidv7() is moved to core's, and that any other dependent object stops the
+# update with a clear error instead of being broken.
+use strict;
+use warnings;
+use File::Copy;
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UidxTest;
+
+my %shipped_from = ('1.0' => 'f4aeb17', '1.1' => '8c16d3a');
+my $top = $ENV{UIDX_TOP};
+
+my $node = PostgreSQL::Test::Cluster->new('upgrade');
+$node->init;
+$node->append_conf('postgresql.conf', "client_min_messages = warning\n");
+$node->start;
+my $version_num = $node->safe_psql('postgres', 'SHOW server_version_num');
+my $pg18 = $version_num >= 180000;
+my $lib = $node->safe_psql('postgres', q{SELECT setting FROM pg_config WHERE name = 'PKGLIBDIR'}) . '/uidx.so';
+my $work = PostgreSQL::Test::Utils::tempdir;
+copy($lib, "$work/uidx-current.so") or die "copy $lib: $!";
+
+# which library new sessions load: the file is replaced by a rename, so a
+# process that has the other one mapped keeps it intact
+sub use_library
+{
+	my ($so) = @_;
+	copy($so, "$lib.new") or die "copy $so: $!";
+	chmod 0755, "$lib.new";
+	rename("$lib.new", $lib) or die "rename to $lib: $!";
+}
+
+# the released library, from the commit the version shipped from
+sub build_released
+{
+	my ($version) = @_;
+	my $commit = $shipped_from{$version};
+	my $dir = "$work/v$version";
+	mkdir $dir;
+	my $err = '';
+	# the clone may belong to another user than the one the test runs as
+	IPC::Run::run [ 'git', '-c', 'safe.directory=*', '-C', $top, 'archive', $commit ], '|',
+	  [ 'tar', '-x', '-C', $dir ], '2>', \$err
+	  or BAIL_OUT("git archive $commit (the commit $version shipped from) failed: $err");
+	my $log = '';
+	local $ENV{MAKEFLAGS};
+	delete $ENV{MAKEFLAGS};
+	IPC::Run::run [ 'make', '-s', '-C', $dir, "PG_CONFIG=$ENV{UIDX_PG_CONFIG}" ], '>&', \$log
+	  or BAIL_OUT("the $version library does not build:\n$log");
+	is(slurp_file("$dir/uidx--$version.sql"), slurp_file("$top/sql/versions/uidx--$version.sql"),
+		"$version library built from $commit: its install script is sql/versions/uidx--$version.sql byte for byte");
+	return "$dir/uidx.so";
+}
+
+$node->safe_psql('postgres', 'CREATE DATABASE uidx_upgrade_fresh');
+$node->safe_psql('uidx_upgrade_fresh', 'CREATE EXTENSION uidx');
+my $fresh = UidxTest::psql_file($node, 'uidx_upgrade_fresh', "$top/test/scripts/extension-objects.sql");
+my $current = $node->safe_psql('uidx_upgrade_fresh', q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'});
+
+for my $from ('1.0', '1.1')
+{
+	my $db = 'uidx_upgrade_from_' . ($from =~ tr/./_/r);
+	my $old_lib;
+	if ($from eq '1.0' && $version_num >= 160000)
+	{
+		note '1.0 library: not built (1.0 compiles for PostgreSQL 15 only); 1.0 objects made by the current library';
+	}
+	else
+	{
+		$old_lib = build_released($from);
+	}
+
+	# new sessions load the released library until the update
+	use_library($old_lib) if $old_lib;
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, "CREATE EXTENSION uidx VERSION '$from'");
+	UidxTest::psql_file($node, $db, $_) for sort glob "$top/test/t/dump-fixtures/*.sql";
+	# an index on every operator class of the extension, over a column of its
+	# type filled from every table that has a column of that type
+	$node->safe_psql($db, q{
+DO $$
+DECLARE
+    oc record;
+    src record;
+BEGIN
+    FOR oc IN
+        SELECT c.opcname, a.amname, c.opcintype::regtype AS typ
+          FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
+          JOIN pg_depend d ON d.classid = 'pg_opclass'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+         WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx')
+    LOOP
+        EXECUTE format('CREATE TABLE %I (v %s)', 'opclass_' || oc.opcname, oc.typ);
+        FOR src IN
+            SELECT a.attrelid::regclass AS rel, a.attname
+              FROM pg_attribute a JOIN pg_class r ON r.oid = a.attrelid
+             WHERE a.atttypid = oc.typ::oid AND r.relkind = 'r' AND NOT r.relispartition
+               AND r.relname NOT LIKE 'opclass\_%' AND a.attnum > 0
+        LOOP
+            EXECUTE format('INSERT INTO %I SELECT %I FROM %s', 'opclass_' || oc.opcname, src.attname, src.rel);
+        END LOOP;
+        EXECUTE format('CREATE INDEX ON %I USING %s (v %I)', 'opclass_' || oc.opcname, oc.amname, oc.opcname);
+    END LOOP;
+END
+$$});
+	if ($pg18 && $from eq '1.0')
+	{
+		# a table made on an older server whose DEFAULT names uidx's uuidv7()
+		$node->safe_psql($db, q{CREATE TABLE v7_legacy (id uuid PRIMARY KEY DEFAULT public.uuidv7(), shifted uuid DEFAULT public.uuidv7('-1 day'));
+		    INSERT INTO v7_legacy SELECT FROM generate_series(1, 100)});
+	}
+	note "$from database: " . $node->safe_psql($db, q{
+	    SELECT (SELECT count(*) FROM pg_class WHERE relkind IN ('r', 'p') AND relnamespace = 'public'::regnamespace) || ' tables, ' ||
+	           (SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = 'public'::regnamespace) || ' indexes'});
+	my @before = UidxTest::fingerprint($node, $db);
+
+	# every new session from here on loads the current library
+	use_library("$work/uidx-current.so") if $old_lib;
+	my ($ret, $stdout, $update_log) = $node->psql($db, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'ON_ERROR_STOP=1' ]);
+	is($ret, 0, "$from -> $current: ALTER EXTENSION uidx UPDATE") or diag $update_log;
+	note $update_log if $update_log ne '';
+	my @reindex = $update_log =~ /^HINT:  Rebuild it: (REINDEX INDEX .*;)$/mg;
+	my $comb_indexes = $node->safe_psql($db, q{
+	    SELECT count(*) FROM pg_index i JOIN pg_opclass o ON o.oid = ANY (i.indclass::oid[])
+	      JOIN pg_am a ON a.oid = o.opcmethod AND a.amname IN ('btree', 'brin') WHERE o.opcintype = 'comb'::regtype});
+	# the comb order changed in 1.1: from 1.0 every comb index needs a REINDEX
+	is(scalar(@reindex), $from eq '1.0' ? $comb_indexes : 0,
+		"$from -> $current: the update names " . ($from eq '1.0' ? "every one of the $comb_indexes" : 'none of the') . ' comb indexes to rebuild');
+	$node->safe_psql($db, 'CREATE EXTENSION IF NOT EXISTS amcheck');
+	if ($old_lib && $from eq '1.0')
+	{
+		# built by 1.0 in its comb order: amcheck must see the change of order
+		my $broken = 0;
+		for my $idx (split /\n/, $node->safe_psql($db, q{
+		    SELECT c.oid::regclass FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		      JOIN pg_am a ON a.oid = c.relam AND a.amname = 'btree'
+		      JOIN pg_opclass o ON o.oid = ANY (i.indclass::oid[]) WHERE o.opcintype = 'comb'::regtype}))
+		{
+			my ($r) = $node->psql($db, "SELECT bt_index_check('$idx', true)");
+			$broken++ if $r != 0;
+		}
+		note "before REINDEX: amcheck rejects $broken of the comb btree indexes 1.0 built";
+		cmp_ok($broken, '>', 0, "1.0 -> $current: the comb indexes of 1.0 fail amcheck before the REINDEX");
+	}
+	$node->safe_psql($db, join "\n", @reindex) if @reindex;
+	is($node->safe_psql($db, q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}), $current,
+		"$from -> $current: updated to $current");
+
+	my $updated = UidxTest::psql_file($node, $db, "$top/test/scripts/extension-objects.sql");
+	is($updated, $fresh, "$from -> $current: the objects equal those of a fresh install ("
+		  . scalar(() = $fresh =~ /^[^ \n]/mg) . ' objects)');
+
+	my @after = UidxTest::fingerprint($node, $db);
+	# A table the update adds to the extension (a new registry) is no user data
+	# yet: it must be empty, and is then left out of the comparison.
+	my %was = map { (split / /)[0] => 1 } @before;
+	for my $t (split /\n/, $node->safe_psql($db, q{
+	    SELECT c.oid::regclass FROM pg_depend d JOIN pg_class c ON c.oid = d.objid
+	     WHERE d.classid = 'pg_class'::regclass AND d.deptype = 'e' AND c.relkind = 'r'
+	       AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx') ORDER BY 1}))
+	{
+		next if $was{$t};
+		my $empty = "$t 0 d41d8cd98f00b204e9800998ecf8427e";
+		ok((grep { $_ eq $empty } @after), "$from -> $current: table $t, new in $current, is empty");
+		@after = grep { $_ ne $empty } @after;
+	}
+	is_deeply(\@after, \@before, "$from -> $current: user data unchanged ("
+		  . scalar(grep { !/^(partition|sequence) / } @after) . ' tables, '
+		  . scalar(grep { /^sequence / } @after) . ' sequences, ' . scalar(grep { /^partition / } @after) . ' partition bounds)');
+
+	my $checked = $node->safe_psql($db, q{
+	    SELECT count(bt_index_parent_check(c.oid, true))
+	      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+	      JOIN pg_am a ON a.oid = c.relam AND a.amname = 'btree'
+	     WHERE c.relnamespace <> 'pg_catalog'::regnamespace AND c.relnamespace <> 'pg_toast'::regnamespace
+	       AND c.relkind = 'i'});
+	cmp_ok($checked, '>', 0, "$from -> $current: amcheck bt_index_parent_check(heapallindexed): $checked btree indexes valid");
+
+	if ($pg18 && $from eq '1.0')
+	{
+		is($node->safe_psql($db, q{SELECT string_agg(pg_get_expr(adbin, adrelid), ', ' ORDER BY adnum) FROM pg_attrdef WHERE adrelid = 'v7_legacy'::regclass}),
+			q{uuidv7(), uuidv7('-1 days'::interval)}, 'PostgreSQL 18: DEFAULTs calling uidx 1.0 uuidv7() moved to core uuidv7()');
+		is($node->safe_psql($db, q{SELECT count(*) FROM pg_proc WHERE proname = 'uuidv7' AND pronamespace <> 'pg_catalog'::regnamespace}),
+			'0', 'PostgreSQL 18: no uuidv7 function left outside pg_catalog');
+		$node->safe_psql($db, 'INSERT INTO v7_legacy DEFAULT VALUES');
+
+		# a view that calls uidx's uuidv7() blocks the update, which leaves 1.0 intact
+		$node->safe_psql('postgres', 'CREATE DATABASE uidx_upgrade_blocked');
+		$node->safe_psql('uidx_upgrade_blocked', q{CREATE EXTENSION uidx VERSION '1.0'; CREATE VIEW new_id AS SELECT public.uuidv7() AS id});
+		my (undef, undef, $err) = $node->psql('uidx_upgrade_blocked', 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/2BP01/, 'PostgreSQL 18: a dependent view stops the update with 2BP01');
+		like($err, qr/^HINT:  Make those objects call pg_catalog\.uuidv7\(\)/m, '... and a hint');
+		is($node->safe_psql('uidx_upgrade_blocked', q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}),
+			'1.0', 'PostgreSQL 18: the failed update leaves 1.0');
+	}
+}
+$node->stop;
+done_testing();
