@@ -46,7 +46,7 @@ SELECT p.oid::regprocedure AS generator, p.proparallel
    AND p.provolatile = 'v' AND p.proname <> 'uuidv7'
    AND p.prorettype IN ('uuid'::regtype, 'iuid'::regtype, 'comb'::regtype, 'distid'::regtype,
                         'numeric'::regtype)
- ORDER BY 1::text;
+ ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 -- the plan: the generator is evaluated in the workers' scan
 EXPLAIN (COSTS OFF, VERBOSE) SELECT worker_pid(), iuid_generate(1) FROM par_src;
