@@ -79,7 +79,7 @@ pkg_start() {
     -o "-c listen_addresses='' -k $dir/sock -p 5432" start >/dev/null \
     || { cat "$dir/data/server.log" >&2; return 1; }
   export PGHOST=$dir/sock PGPORT=5432 PGUSER=uidx_server
-  echo "uidx packaging: server $("$bin/postgres" --version) as uidx_server, $(psql -XAtc "SELECT 'encoding ' || pg_encoding_to_char(encoding) || ', collate ' || datcollate || ', ctype ' || datctype FROM pg_database WHERE datname = 'template1'")"
+  echo "uidx packaging: server $("$bin/postgres" --version) as uidx_server, $(psql -d postgres -XAtc "SELECT 'encoding ' || pg_encoding_to_char(encoding) || ', collate ' || datcollate || ', ctype ' || datctype FROM pg_database WHERE datname = 'template1'")"
 }
 
 pkg_stop() {
