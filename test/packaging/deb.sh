@@ -33,6 +33,11 @@ debversion=$(dpkg-parsechangelog -l "$top/test/packaging/debian/changelog" -S Ve
 [ "${debversion%-*}" = "$version" ] \
   || pkg_die "test/packaging/debian/changelog is at $debversion, the release is $version: add an entry"
 
+# the test purges what it installs: never a postgresql-N-uidx that was there before
+if dpkg-query -W -f='${Package} ${Status}\n' 'postgresql-*-uidx' 2>/dev/null | grep -q ' installed$'; then
+  pkg_die "a postgresql-N-uidx package is installed; this test would replace and purge it"
+fi
+
 dir=$(mktemp -d /tmp/uidx-deb.XXXXXX); chmod 755 "$dir"
 installed=""
 cleanup() {

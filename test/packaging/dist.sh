@@ -129,9 +129,12 @@ echo "dist: unpacked zip built, installed, installchecked after $(( $(date +%s) 
 # (into the private server copy: its pg_config reports the copy's
 # directories), then `pgxn check` runs make installcheck in a fresh unpack ---
 copy_pgc=$dir/root$("$pgc" --bindir)/pg_config
+# pgxn refuses to install unless pg_config's libdir is writable, though PGXS
+# installs nothing there (Debian's is /usr/lib/<triplet>, not in the copy)
+mkdir -p "$dir/root$("$pgc" --libdir)"
 (cd "$dir" && pgxn install --nosudo --pg_config "$copy_pgc" "./uidx-$version.zip") >"$dir/pgxn.log" 2>&1 \
   || { tail -30 "$dir/pgxn.log" >&2; fail "pgxn install"; }
-(cd "$dir" && UIDX_TESTS= pgxn check --pg_config "$copy_pgc" -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" \
+(cd "$dir" && pgxn check --pg_config "$copy_pgc" -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" \
    "./uidx-$version.zip") >>"$dir/pgxn.log" 2>&1 \
   || { tail -60 "$dir/pgxn.log" >&2; fail "pgxn check"; }
 grep -E 'tests passed|All [0-9]+ tests' "$dir/pgxn.log" | tail -1 | sed 's/^/pgxn check: /'
