@@ -97,3 +97,24 @@ fuzz: deps
 # The pg_regress suite against an -fsanitize=address,undefined build.
 asan-check: deps
 	bash test/scripts/asan-check.sh
+
+# `make dist`: the PGXN release uidx-<META.json version>.zip, archived from the
+# committed HEAD (not the working tree), holding only what `make`, `make
+# install` and `make installcheck` need: test/t/generators.list and its
+# fixtures are read by sql/include/generators.sql.  test/packaging/dist.sh
+# checks the list and builds from the unpacked zip.
+DISTVERSION = $(EXTVERSION).0
+DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md uidx.control src sql expected \
+              test/t/generators.list test/t/generators-fixtures.sql
+.PHONY: dist test-packaging
+dist:
+	@git diff --quiet HEAD -- $(DIST_PATHS) || echo "uidx: uncommitted changes are not in the zip (it archives HEAD)" >&2
+	git archive --format=zip --prefix=uidx-$(DISTVERSION)/ -o uidx-$(DISTVERSION).zip HEAD \
+	  -- $$(git ls-tree -r --name-only HEAD -- $(DIST_PATHS))
+
+# The release channels, as root (test/packaging/): the PGXN zip built,
+# unpacked and installchecked on 15 (with pgxnclient), and the Debian package
+# built with pg_buildext, installed and installchecked.
+test-packaging:
+	bash test/packaging/dist.sh
+	bash test/packaging/deb.sh

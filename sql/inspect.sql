@@ -23,7 +23,7 @@ FROM (VALUES
     ('public id alnum', '48XoooHHCe1CiOHrghM7Dl'),
     ('plain v4',        '5b30857f-0bfa-48b5-ac0b-5c64e28078d1')) s(sample, id),
     LATERAL (SELECT row_number() OVER () AS rank, u.* FROM uidx_inspect(s.id) u) i
-ORDER BY sample, rank;
+ORDER BY sample COLLATE "C", rank;
 
 -- the distid as uuid sample is the README id cast to uuid
 SELECT '1088824355131185736905670087'::distid::uuid;
@@ -79,13 +79,13 @@ FROM (
         UNION ALL SELECT 'comb_prefix_generate', 'comb_prefix', comb_prefix_generate()::text FROM generate_series(1, 200)
     ) g
 ) r
-GROUP BY made_by ORDER BY made_by;
+GROUP BY made_by ORDER BY made_by COLLATE "C";
 
 -- STABLE (registries, key, clock), STRICT, PARALLEL SAFE
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef
 FROM pg_proc p
 WHERE p.proname IN ('uidx_inspect', 'uidx_inspect_readings')
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
 
 DELETE FROM luuid_group;
 DELETE FROM iuid_service_entity;

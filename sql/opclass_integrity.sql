@@ -98,7 +98,7 @@ BEGIN
 END
 $$;
 
-SELECT c.* FROM reference r, pg_temp.check_opclass(r.opclass, 100000) c ORDER BY 1;
+SELECT c.* FROM reference r, pg_temp.check_opclass(r.opclass, 100000) c ORDER BY c.opclass COLLATE "C";
 
 DELETE FROM iuid_service_entity WHERE code = 1;
 DELETE FROM luuid_group WHERE group_name = 'Order';

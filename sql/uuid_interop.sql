@@ -83,12 +83,14 @@ SELECT f.opfname, a.amname, o.amoplefttype::regtype AS lefttype, o.amoprighttype
   JOIN pg_opfamily f ON f.oid = o.amopfamily
   JOIN pg_am a ON a.oid = f.opfmethod
  WHERE f.opfname IN ('iuid_ops', 'iuid_hash_ops', 'iuid_minmax_ops')
- GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3::text, 4::text;
+ GROUP BY 1, 2, 3, 4
+ ORDER BY 1, 2, o.amoplefttype::regtype::text COLLATE "C", o.amoprighttype::regtype::text COLLATE "C";
 SELECT f.opfname, p.amproclefttype::regtype AS lefttype, p.amprocrighttype::regtype AS righttype,
        string_agg(p.amprocnum || ':' || p.amproc::regprocedure::text, ' ' ORDER BY p.amprocnum) AS support
   FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
  WHERE f.opfname IN ('comb_ops', 'comb_hash_ops')
- GROUP BY 1, 2, 3 ORDER BY 1, 2::text, 3::text;
+ GROUP BY 1, 2, 3
+ ORDER BY 1, p.amproclefttype::regtype::text COLLATE "C", p.amprocrighttype::regtype::text COLLATE "C";
 
 -- ---------------------------------------------------------------------------
 -- Casts: T -> uuid implicit and free, uuid -> T an assignment cast that
@@ -98,7 +100,7 @@ SELECT castsource::regtype, casttarget::regtype, castcontext, castmethod
   FROM pg_cast
  WHERE castsource IN ('iuid'::regtype, 'comb'::regtype, 'distid'::regtype)
     OR casttarget IN ('iuid'::regtype, 'comb'::regtype, 'distid'::regtype)
- ORDER BY 1::text, 2::text;
+ ORDER BY castsource::regtype::text COLLATE "C", casttarget::regtype::text COLLATE "C";
 
 CREATE TABLE orders (id iuid PRIMARY KEY, note text);
 CREATE TABLE combs (id comb PRIMARY KEY);
@@ -235,7 +237,7 @@ SELECT min(v), max(v) FROM iu WHERE false;
 SELECT p.oid::regprocedure AS aggregate, a.aggtransfn, a.aggcombinefn, a.aggsortop::regoperator, p.proparallel
   FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
  WHERE p.proname IN ('min', 'max') AND p.proargtypes[0] IN ('iuid'::regtype, 'comb'::regtype, 'distid'::regtype)
- ORDER BY 1::text;
+ ORDER BY p.oid::regprocedure::text COLLATE "C";
 -- (the plan's text differs between server versions: read it for its nodes)
 CREATE FUNCTION pg_temp.plan_nodes(query text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE

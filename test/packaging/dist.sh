@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The PGXN release: `make dist` builds uidx-<version>.zip from the committed
+# HEAD; this checks what is in it (what a build needs and nothing else),
+# validates its META.json against the PGXN Meta Spec 1.0.0, unpacks it into
+# an empty directory and there builds it as an unprivileged user, installs it
+# and runs `make installcheck` against a server another unprivileged user
+# initdb'd (test/packaging/lib.sh); then Debian's pgxnclient installs and
+# checks the same zip, offline, from the local file.  Root only.
+#
+#   dist.sh [PG_CONFIG]      default: pg_config (Debian's 15)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/test/packaging/lib.sh"
+pgc=${1:-${PG_CONFIG:-pg_config}}
+pgc=$(command -v "$pgc") || pkg_die "no pg_config $pgc"
+start=$(date +%s)
+for p in zip unzip pgxnclient python3; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
+    || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$p" >&2
+done
+
+dir=$(mktemp -d /tmp/uidx-dist.XXXXXX); chmod 755 "$dir"
+trap 'pkg_stop "$dir" "$pgc"; [ "${keep:-}" ] || rm -rf "$dir"' EXIT
+fail() { keep=1; echo "FAIL: $*" >&2; echo "uidx packaging: kept $dir" >&2; exit 1; }
+
+extversion=$(sed -n 's/^EXTVERSION *= *//p' "$top/Makefile")
+version=$extversion.0
+make -C "$top" -s dist >&2
+zip=$dir/uidx-$version.zip
+mv "$top/uidx-$version.zip" "$zip"
+echo "dist: $(basename "$zip"), $(stat -c %s "$zip") bytes, $(unzip -Z1 "$zip" | grep -vc '/$') files"
+
+# --- contents: only these paths; and what a build and installcheck need ---
+unzip -Z1 "$zip" | grep -v '/$' >"$dir/files"
+bad=$(grep -vE "^uidx-$version/(LICENSE|CHANGELOG\.md|META\.json|Makefile|README\.md|uidx\.control|src/[^/]+\.[ch]|sql/[a-z0-9_/.-]+\.sql(\.in)?|expected/[a-z0-9_]+\.out|test/t/generators\.list|test/t/generators-fixtures\.sql)$" "$dir/files" || true)
+[ -z "$bad" ] || fail "files the zip must not hold: $bad"
+for f in LICENSE META.json Makefile README.md uidx.control src/uidx.c test/t/generators.list test/t/generators-fixtures.sql; do
+  grep -qx "uidx-$version/$f" "$dir/files" || fail "the zip lacks $f"
+done
+for t in $(git -C "$top" ls-tree --name-only HEAD sql/ | grep '\.sql$'); do
+  n=$(basename "$t" .sql)
+  grep -qx "uidx-$version/expected/$n.out" "$dir/files" || fail "the zip has sql/$n.sql but no expected/$n.out"
+done
+
+# --- META.json against the PGXN Meta Spec 1.0.0 ---
+unzip -q -p "$zip" "uidx-$version/META.json" >"$dir/META.json"
+unzip -q -p "$zip" "uidx-$version/LICENSE" >"$dir/LICENSE"
+python3 - "$dir/META.json" "$dir/LICENSE" "$dir/files" "uidx-$version" "$version" <<'PY' || fail "META.json"
+import json, re, sys
+meta_path, license_path, files_path, root, version = sys.argv[1:]
+meta = json.load(open(meta_path))
+files = {l.strip()[len(root) + 1:] for l in open(files_path)}
+errors = []
+semver = re.compile(r'^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+)?$')
+licenses = {'agpl_3', 'apache_1_1', 'apache_2_0', 'artistic_1', 'artistic_2', 'bsd', 'freebsd',
+            'gfdl_1_2', 'gfdl_1_3', 'gpl_1', 'gpl_2', 'gpl_3', 'lgpl_2_1', 'lgpl_3_0', 'mit',
+            'mozilla_1_0', 'mozilla_1_1', 'openssl', 'perl_5', 'postgresql', 'qpl_1_0', 'ssleay',
+            'sun', 'zlib', 'open_source', 'restricted', 'unrestricted', 'unknown'}
+def err(m): errors.append(m)
+def string(v, what):
+    if not isinstance(v, str) or not v.strip(): err(f'{what}: a non-empty string is required')
+known = {'name', 'abstract', 'version', 'maintainer', 'license', 'provides', 'meta-spec',
+         'description', 'generated_by', 'tags', 'no_index', 'prereqs', 'release_status', 'resources'}
+for k in ('name', 'abstract', 'version', 'maintainer', 'license', 'provides', 'meta-spec'):
+    if k not in meta: err(f'{k}: required')
+for k in meta:
+    if k not in known and not k.lower().startswith('x_'): err(f'{k}: not in the spec (custom keys start with x_)')
+name = meta.get('name', '')
+if not isinstance(name, str) or not re.fullmatch(r'[^\s/\\\x00-\x1f]{2,}', name): err('name: invalid')
+string(meta.get('abstract'), 'abstract')
+if not semver.match(str(meta.get('version', ''))): err('version: not a semantic version')
+if meta.get('version') != version: err(f'version: {meta.get("version")} is not Makefile EXTVERSION + .0 ({version})')
+mt = meta.get('maintainer')
+if not (isinstance(mt, str) and mt.strip()) and not (isinstance(mt, list) and mt and all(isinstance(x, str) and x.strip() for x in mt)):
+    err('maintainer: a string or a list of strings')
+if meta.get('license') not in licenses: err(f'license: {meta.get("license")!r} is not one the spec names')
+lic = open(license_path).read()
+if meta.get('license') == 'postgresql' and not ('PostgreSQL License' in lic and 'Permission to use, copy, modify, and distribute this software' in ' '.join(lic.split())):
+    err('license: META.json says postgresql, LICENSE is not the PostgreSQL License')
+provides = meta.get('provides', {})
+if not isinstance(provides, dict) or not provides: err('provides: at least one extension')
+for ext, p in (provides.items() if isinstance(provides, dict) else []):
+    for k in p:
+        if k not in ('file', 'version', 'abstract', 'docfile') and not k.lower().startswith('x_'): err(f'provides.{ext}.{k}: not in the spec')
+    if not semver.match(str(p.get('version', ''))): err(f'provides.{ext}.version: not a semantic version')
+    for k in ('file', 'docfile'):
+        if k == 'file' or k in p:
+            if p.get(k) not in files: err(f'provides.{ext}.{k}: {p.get(k)!r} is not a file of the distribution')
+ms = meta.get('meta-spec', {})
+if ms.get('version') != '1.0.0': err('meta-spec.version: must be 1.0.0')
+if meta.get('release_status', 'stable') not in ('stable', 'testing', 'unstable'): err('release_status: stable, testing or unstable')
+if 'release_status' not in meta: err('release_status: state it (stable, testing or unstable)')
+tags = meta.get('tags', [])
+if not isinstance(tags, list) or not all(isinstance(t, str) and 0 < len(t) <= 255 for t in tags): err('tags: a list of strings')
+ni = meta.get('no_index', {})
+for k, v in ni.items():
+    if k not in ('file', 'directory') or not isinstance(v, list): err(f'no_index.{k}: file or directory, a list')
+for phase, rels in meta.get('prereqs', {}).items():
+    if phase not in ('configure', 'build', 'test', 'runtime', 'develop'): err(f'prereqs.{phase}: not a phase')
+    for rel, reqs in rels.items():
+        if rel not in ('requires', 'recommends', 'suggests', 'conflicts'): err(f'prereqs.{phase}.{rel}: not a relationship')
+        for n, v in reqs.items():
+            if v != 0 and not (isinstance(v, str) and re.fullmatch(r'((==|!=|>=|<=|>|<)\s*)?\d+\.\d+\.\d+(-\S+)?(\s*,\s*((==|!=|>=|<=|>|<)\s*)?\d+\.\d+\.\d+(-\S+)?)*', v)):
+                err(f'prereqs.{phase}.{rel}.{n}: {v!r} is not a version range')
+res = meta.get('resources', {})
+for k, v in res.items():
+    if k == 'homepage' and not (isinstance(v, str) and re.match(r'https?://', v)): err('resources.homepage: a URL')
+    elif k == 'bugtracker' and not (set(v) <= {'web', 'mailto'} and v): err('resources.bugtracker: web and/or mailto')
+    elif k == 'repository' and not (set(v) <= {'url', 'web', 'type'} and v): err('resources.repository: url, web, type')
+    elif k not in ('homepage', 'bugtracker', 'repository') and not k.lower().startswith('x_'): err(f'resources.{k}: not in the spec')
+if errors:
+    print('\n'.join('META.json: ' + e for e in errors), file=sys.stderr); sys.exit(1)
+print(f"META.json: valid against the PGXN Meta Spec 1.0.0 ({meta['name']} {meta['version']}, "
+      f"license {meta['license']}, release_status {meta['release_status']}, "
+      f"resources {', '.join(sorted(res)) or 'none'})")
+PY
+
+# --- unpacked into an empty directory: build, install, installcheck ---
+pkg_users
+mkdir "$dir/empty"
+(cd "$dir/empty" && unzip -q "$zip")
+[ "$(ls "$dir/empty")" = "uidx-$version" ] || fail "the zip does not unpack into one uidx-$version/ directory"
+pkg_prefix "$dir" "$pgc"
+pkg_start "$dir" "$pgc"
+pkg_installcheck "$dir/empty/uidx-$version" "$pgc" "$dir" || fail "make installcheck in the unpacked zip"
+echo "dist: unpacked zip built, installed, installchecked after $(( $(date +%s) - start ))s"
+
+# --- pgxnclient, offline, from the local file: it unpacks, builds and installs
+# (into the private server copy: its pg_config reports the copy's
+# directories), then `pgxn check` runs make installcheck in a fresh unpack ---
+copy_pgc=$dir/root$("$pgc" --bindir)/pg_config
+# pgxn refuses to install unless pg_config's libdir is writable, though PGXS
+# installs nothing there (Debian's is /usr/lib/<triplet>, not in the copy)
+mkdir -p "$dir/root$("$pgc" --libdir)"
+(cd "$dir" && pgxn install --nosudo --pg_config "$copy_pgc" "./uidx-$version.zip") >"$dir/pgxn.log" 2>&1 \
+  || { tail -30 "$dir/pgxn.log" >&2; fail "pgxn install"; }
+(cd "$dir" && pgxn check --pg_config "$copy_pgc" -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" \
+   "./uidx-$version.zip") >>"$dir/pgxn.log" 2>&1 \
+  || { tail -60 "$dir/pgxn.log" >&2; fail "pgxn check"; }
+grep -E 'tests passed|All [0-9]+ tests' "$dir/pgxn.log" | tail -1 | sed 's/^/pgxn check: /'
+echo "dist ($(basename "$zip"), $("$pgc" --version)): pass after $(( $(date +%s) - start ))s"
