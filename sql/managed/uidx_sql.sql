@@ -175,7 +175,7 @@ DECLARE
 BEGIN
     IF now_ms < 0 OR now_ms > 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range an iuid can hold'
-            USING ERRCODE = 'datetime_value_out_of_range';
+            USING ERRCODE = 'datetime_field_overflow';
     END IF;
     IF last IS NOT NULL AND pg_catalog.cardinality(last) = 4 AND now_ms <= last[1] THEN
         ms := last[1];
@@ -189,7 +189,7 @@ BEGIN
         END IF;
         IF ms > 281474976710655 THEN
             RAISE EXCEPTION 'iuid timestamp space is exhausted'
-                USING ERRCODE = 'datetime_value_out_of_range';
+                USING ERRCODE = 'datetime_field_overflow';
         END IF;
     END IF;
     PERFORM pg_catalog.set_config('uidx_sql.iuid_last',
@@ -269,7 +269,7 @@ COMMENT ON FUNCTION @extschema@.iuid_is_valid(uuid) IS 'whether a uuid is a vali
 CREATE FUNCTION @extschema@.iuid_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT CASE WHEN @extschema@.iuid_is_valid($1)
-                   THEN @extschema@.uidx_sql_timestamp(@extschema@.uidx_sql_half($1, 0) >> 16) END $$;
+                   THEN @extschema@.uidx_sql_timestamp((@extschema@.uidx_sql_half($1, 0) >> 16) & 281474976710655) END $$;
 COMMENT ON FUNCTION @extschema@.iuid_timestamp(uuid) IS 'creation time of an iUID held in a uuid; NULL for other layouts';
 CREATE FUNCTION @extschema@.iuid_country(uuid) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -548,7 +548,7 @@ BEGIN
         tick := last + 1;
     END IF;
     IF tick > max_tick THEN
-        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_value_out_of_range';
+        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     PERFORM pg_catalog.set_config('uidx_sql.' || kind, tick::text, false);
     RETURN tick;
@@ -564,7 +564,7 @@ DECLARE
 BEGIN
     IF us < 0 OR us / 1000 > 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
-            USING ERRCODE = 'datetime_value_out_of_range';
+            USING ERRCODE = 'datetime_field_overflow';
     END IF;
     RETURN us;
 END
@@ -625,7 +625,7 @@ DECLARE
 BEGIN
     IF ns / 1000 > 3453321599999999 THEN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
-            USING ERRCODE = 'datetime_value_out_of_range';
+            USING ERRCODE = 'datetime_field_overflow';
     END IF;
     tick := @extschema@.uidx_sql_comb_tick('comb_sqlserver_last',
               ((day + 25567) * 25920000 + tod) << 14
@@ -1026,21 +1026,21 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_ns() IS 'internal: the UUIDv7 clock, ascending per session';
 
-CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(ns bigint) RETURNS uuid
+CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(unix_ms bigint, sub_ms_ns bigint) RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $fn$
 BEGIN
-    IF ns < 0 OR ns / 1000000 > 281474976710655 THEN
+    IF unix_ms < 0 OR unix_ms > 281474976710655 THEN
         RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-            USING ERRCODE = 'datetime_value_out_of_range',
+            USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END IF;
     -- bytes 8-15 of a version 4 uuid are 62 random bits under variant 10
-    RETURN @extschema@.uidx_sql_uuid((ns / 1000000) << 16 | 28672 | (((ns % 1000000) * 4096) / 1000000),
+    RETURN @extschema@.uidx_sql_uuid(unix_ms << 16 | 28672 | ((sub_ms_ns * 4096) / 1000000),
                                      @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
 END
 $fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint) IS 'internal: a UUIDv7 of a unix nanosecond';
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint) IS 'internal: a UUIDv7 of a unix millisecond and the nanoseconds into it';
 
 CREATE FUNCTION @extschema@.uuidv7_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -1065,7 +1065,8 @@ BEGIN
     IF v < 180000 THEN
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL SAFE
-        AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(@extschema@.uidx_sql_uuidv7_ns()) $$;
+        AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(ns / 1000000, ns % 1000000)
+              FROM (SELECT @extschema@.uidx_sql_uuidv7_ns() AS ns) s $$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
@@ -1077,18 +1078,18 @@ BEGIN
         BEGIN
             IF shift::pg_catalog.text IN ('infinity', '-infinity') THEN
                 RAISE EXCEPTION 'interval out of range for UUID version 7'
-                    USING ERRCODE = 'datetime_value_out_of_range',
+                    USING ERRCODE = 'datetime_field_overflow',
                           DETAIL = 'UUID version 7 does not support infinite intervals.';
             END IF;
             ts := @extschema@.uidx_sql_timestamp_us(ns / 1000) + shift;
             IF ts < 'epoch'::timestamptz
                OR ts > @extschema@.uidx_sql_timestamp(281474976710655) THEN
                 RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-                    USING ERRCODE = 'datetime_value_out_of_range',
+                    USING ERRCODE = 'datetime_field_overflow',
                           DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
             END IF;
             us := (EXTRACT(epoch FROM ts) * 1000000)::bigint;
-            RETURN @extschema@.uidx_sql_uuidv7_pack(us * 1000 + ns % 1000);
+            RETURN @extschema@.uidx_sql_uuidv7_pack(us / 1000, (us % 1000) * 1000 + ns % 1000);
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';
