@@ -16,7 +16,10 @@
 #   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
 #   BENCH_REPS           repetitions of every section, or per section:
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
-#   BENCH_SECTIONS       which sections to run              ("gen insert sort age regions citus";
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort age regions citus managed";
+#                        managed: uidx_sql, the SQL edition, installed into the
+#                        bench database; its generators join gen and insert,
+#                        test/bench/managed-report.sql compares them;
 #                        age: index size against table age of the short COMBs;
 #                        citus: lookups through a Citus coordinator, test/bench/citus.sh,
 #                        on a cluster of its own, reported as not run without Citus)
@@ -59,7 +62,7 @@ ${BENCH_CONF:-}"
   # (its server log is kept when the harness fails)
   sandbox_env=()
   [ -n "${BENCH_SANDBOX_DIR:-}" ] && sandbox_env=(SANDBOX_DIR="$BENCH_SANDBOX_DIR")
-  sections=${BENCH_SECTIONS:-gen insert sort age regions citus}
+  sections=${BENCH_SECTIONS:-gen insert sort age regions citus managed}
   # the server's own pg_config: inside the sandbox PATH leads to a copy whose
   # paths point into the private prefix
   BENCH_PG_CONFIG=$(command -v "${PG_CONFIG:-pg_config}")
@@ -104,7 +107,7 @@ SORT_N=${BENCH_SORT_N:-$def_sort_n}
 GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
 INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
 SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
-SECTIONS=${BENCH_SECTIONS:-gen insert sort age regions citus}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort age regions citus managed}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
 TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-2GB}
 
@@ -115,7 +118,7 @@ for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   fi
 done
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|managed) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -143,6 +146,13 @@ fi
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
 run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
     -f "$here/harness.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
+# the SQL edition, from the psql script sql/managed/build.sh makes
+if runs_section managed; then
+  managed_dir=$(mktemp -d)
+  bash sql/managed/build.sh "$managed_dir" managed-bench
+  run_psql -o /dev/null -v schema=uidx_sql -f "$managed_dir/uidx_sql.psql.sql" -f "$here/managed.sql"
+  rm -rf "$managed_dir"
+fi
 if [ -n "${BENCH_EXTRA_SQL:-}" ]; then
   run_psql -o /dev/null -f "$BENCH_EXTRA_SQL"
 fi
@@ -271,6 +281,7 @@ fi
 
 # --- Report ------------------------------------------------------------------
 run_psql -v sections="$SECTIONS" -f "$here/report.sql"
+runs_section managed && run_psql -f "$here/managed-report.sql"
 elapsed=$(( $(date +%s) - started ))
 echo
 echo "run time: $((elapsed / 60)) min $((elapsed % 60)) s; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
