@@ -6,9 +6,10 @@
 #     editions on the same inputs (edges, errors by SQLSTATE); must compare
 #     at least 10,000 results and find no difference;
 #  2. test/managed/properties.sql: every generator of the registry that
-#     uidx_sql has, MANAGED_IDS values each (default 1,000,000) for the
-#     monotonic ones and MANAGED_RANDOM_IDS (default 100,000) for the
-#     stateless ones: distinct, increasing, read back by the C extension;
+#     uidx_sql has, MANAGED_IDS values each (default 200,000; make
+#     test-managed: 1,000,000) for the monotonic ones and MANAGED_RANDOM_IDS
+#     (default 50,000; make test-managed: 100,000) for the stateless ones:
+#     distinct, increasing, read back by the C extension;
 #  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb of tables
 #     filled by uidx_sql, and the partition helper.
 # test/t/managed-pgtle.sh installs the same source through pg_tle.
@@ -33,7 +34,7 @@ if ! [[ "$summary" =~ equality:\ ([0-9]+)\ compared.*,\ 0\ differ$ ]] || [ "${BA
 fi
 
 start=$(date +%s)
-out=$(psql -X -q -d $db -v n="${MANAGED_IDS:-1000000}" -v n_random="${MANAGED_RANDOM_IDS:-100000}" \
+out=$(psql -X -q -d $db -v n="${MANAGED_IDS:-200000}" -v n_random="${MANAGED_RANDOM_IDS:-50000}" \
         -f test/managed/properties.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'properties: ok.*' <<<"$out" | sed "s/^/managed: /; s/\$/ ($(( $(date +%s) - start ))s)/" || { echo "$out"; fail=1; }
 
