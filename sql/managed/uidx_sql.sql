@@ -155,47 +155,61 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_country(integer) IS 'internal: the country argument or uidx.country';
 
 -- Monotonic per session (FORMATS.md §C, generator): the last value's
--- millisecond, country, entity and random part are kept in the setting
--- uidx_sql.iuid_last.  Random bits: bytes 10-15 of a gen_random_uuid() give
--- the 53 fresh bits, bytes 2-5 the 32-bit step.
+-- millisecond, country and entity are kept in the setting uidx_sql.iuid_last,
+-- its random part in uidx_sql.iuid_last_random.
 CREATE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
 RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $fn$
 DECLARE
-    entity  integer := @extschema@.uidx_sql_byte(service_entity, 'service_entity');
-    ctry    integer := @extschema@.uidx_sql_country(country);
-    draw    uuid := pg_catalog.gen_random_uuid();
-    fresh   bigint := @extschema@.uidx_sql_half(draw, 1) & 9007199254740991;  -- 2^53 - 1
-    step    bigint := (@extschema@.uidx_sql_half(draw, 0) >> 16) & 4294967295;
+    -- one draw: bytes 9-15 give the 53 fresh bits, bytes 2-5 the 32-bit step
+    draw    bytea := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
+    fresh   bigint := ((pg_catalog.get_byte(draw, 9) & 31)::bigint << 48) | (pg_catalog.get_byte(draw, 10)::bigint << 40)
+                      | (pg_catalog.get_byte(draw, 11)::bigint << 32) | (pg_catalog.get_byte(draw, 12)::bigint << 24)
+                      | (pg_catalog.get_byte(draw, 13) << 16) | (pg_catalog.get_byte(draw, 14) << 8) | pg_catalog.get_byte(draw, 15);
+    step    bigint := (pg_catalog.get_byte(draw, 2)::bigint << 24) | (pg_catalog.get_byte(draw, 3) << 16)
+                      | (pg_catalog.get_byte(draw, 4) << 8) | pg_catalog.get_byte(draw, 5);
     now_ms  bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
-    last    bigint[] := pg_catalog.string_to_array(pg_catalog.current_setting('uidx_sql.iuid_last', true), ',')::bigint[];
+    -- the last value: ms << 16 | country << 8 | entity, and its random part
+    last_o  bigint := NULLIF(pg_catalog.current_setting('uidx_sql.iuid_last', true), '')::bigint;
+    last_r  bigint := NULLIF(pg_catalog.current_setting('uidx_sql.iuid_last_random', true), '')::bigint;
+    last_ms bigint := (last_o >> 16) & 281474976710655;
+    last_co integer := (last_o & 65535)::integer;
+    entity  integer := service_entity;
+    ctry    integer := country;
     ms      bigint := now_ms;
     rnd     bigint := fresh;
 BEGIN
+    IF entity IS NULL OR entity < 0 OR entity > 255 THEN
+        entity := @extschema@.uidx_sql_byte(entity, 'service_entity');
+    END IF;
+    IF ctry IS NULL OR ctry < 0 OR ctry > 255 THEN
+        ctry := @extschema@.uidx_sql_country(ctry);
+    END IF;
     IF now_ms < 0 OR now_ms > 281474976710655 THEN
         RAISE EXCEPTION 'system clock is outside the range an iuid can hold'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    IF last IS NOT NULL AND pg_catalog.cardinality(last) = 4 AND now_ms <= last[1] THEN
-        ms := last[1];
-        IF (ctry, entity) > (last[2]::integer, last[3]::integer) THEN
+    IF last_o IS NOT NULL AND last_r IS NOT NULL AND now_ms <= last_ms THEN
+        ms := last_ms;
+        -- (country, entity) against the last one's, as one 16-bit number
+        IF (ctry << 8 | entity) > last_co THEN
             NULL;
-        ELSIF (ctry, entity) = (last[2]::integer, last[3]::integer)
-              AND last[4] <= 18014398509481983 - 1 - step THEN
-            rnd := last[4] + 1 + step;
+        ELSIF (ctry << 8 | entity) = last_co AND last_r <= 18014398509481983 - 1 - step THEN
+            rnd := last_r + 1 + step;
         ELSE
-            ms := last[1] + 1;
+            ms := last_ms + 1;
         END IF;
         IF ms > 281474976710655 THEN
             RAISE EXCEPTION 'iuid timestamp space is exhausted'
                 USING ERRCODE = 'datetime_field_overflow';
         END IF;
     END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.iuid_last',
-                                  ms || ',' || ctry || ',' || entity || ',' || rnd, false);
-    RETURN @extschema@.uidx_sql_uuid(ms << 16 | 32768 | ctry,
-                                     (2::bigint << 62) | (entity::bigint << 54) | rnd);
+    PERFORM pg_catalog.set_config('uidx_sql.iuid_last', ((ms << 16) | (ctry << 8) | entity)::pg_catalog.text, false),
+            pg_catalog.set_config('uidx_sql.iuid_last_random', rnd::pg_catalog.text, false);
+    RETURN pg_catalog.encode(pg_catalog.int8send(ms << 16 | 32768 | ctry)
+                             || pg_catalog.int8send((2::bigint << 62) | (entity::bigint << 54) | rnd),
+                             'hex')::pg_catalog.uuid;
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
@@ -534,53 +548,29 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.comb_sequence_from_parts(bigint, bytea, integer, integer) IS 'sequence COMB from a sequence value and the 16 random bytes';
 
--- Monotonic COMB generators (FORMATS.md §B, generators): the tick (time and
--- fraction) is max(clock, previous + 1), kept per session in uidx_sql.<kind>.
-CREATE FUNCTION @extschema@.uidx_sql_comb_tick(kind text, now_tick bigint, max_tick bigint)
-RETURNS bigint
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $fn$
-DECLARE
-    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.' || kind, true), '')::bigint;
-    tick bigint := now_tick;
-BEGIN
-    IF last IS NOT NULL AND tick <= last THEN
-        tick := last + 1;
-    END IF;
-    IF tick > max_tick THEN
-        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.' || kind, tick::text, false);
-    RETURN tick;
-END
-$fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_comb_tick(text, bigint, bigint) IS 'internal: the next tick of a monotonic COMB generator';
 
-CREATE FUNCTION @extschema@.uidx_sql_comb_now_us() RETURNS bigint
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $fn$
-DECLARE
-    us bigint := @extschema@.uidx_sql_now_us();
-BEGIN
-    IF us < 0 OR us / 1000 > 281474976710655 THEN
-        RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    RETURN us;
-END
-$fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_comb_now_us() IS 'internal: the clock for COMBs, range-checked';
 
 CREATE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $fn$
 DECLARE
-    us   bigint := @extschema@.uidx_sql_comb_now_us();
-    -- ms << 12 | the 12-bit fraction of the millisecond (FORMATS.md §B)
-    tick bigint := @extschema@.uidx_sql_comb_tick('comb_prefix_last',
-                     (us / 1000) << 12 | (((us % 1000) * 1000) << 12) / 1000000,
-                     1152921504606846975);
+    us   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
+    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.comb_prefix_last', true), '')::bigint;
+    tick bigint;
 BEGIN
+    IF us < 0 OR us / 1000 > 281474976710655 THEN
+        RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    -- ms << 12 | the 12-bit fraction of the millisecond (FORMATS.md §B)
+    tick := (us / 1000) << 12 | (((us % 1000) * 1000) << 12) / 1000000;
+    IF last IS NOT NULL AND tick <= last THEN
+        tick := last + 1;
+    END IF;
+    IF tick > 1152921504606846975 THEN
+        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    PERFORM pg_catalog.set_config('uidx_sql.comb_prefix_last', tick::pg_catalog.text, false);
     RETURN @extschema@.uidx_sql_uuid((tick >> 12) << 16 | 16384 | (tick & 4095),
                                      @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
 END
@@ -596,11 +586,22 @@ CREATE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $fn$
 DECLARE
-    us   bigint := @extschema@.uidx_sql_comb_now_us();
-    tick bigint := @extschema@.uidx_sql_comb_tick('comb_suffix_last',
-                     (us / 1000) << 14 | (((us % 1000) * 1000) << 14) / 1000000,
-                     4611686018427387903);
+    us   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
+    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.comb_suffix_last', true), '')::bigint;
+    tick bigint;
 BEGIN
+    IF us < 0 OR us / 1000 > 281474976710655 THEN
+        RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    tick := (us / 1000) << 14 | (((us % 1000) * 1000) << 14) / 1000000;
+    IF last IS NOT NULL AND tick <= last THEN
+        tick := last + 1;
+    END IF;
+    IF tick > 4611686018427387903 THEN
+        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    PERFORM pg_catalog.set_config('uidx_sql.comb_suffix_last', tick::pg_catalog.text, false);
     RETURN @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 0),
                                      (32768 | (tick & 16383)) << 48 | (tick >> 14));
 END
@@ -616,21 +617,27 @@ CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $fn$
 DECLARE
-    ns     bigint := @extschema@.uidx_sql_now_us() * 1000;
+    ns     bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1000;
     day    bigint := pg_catalog.floor(ns / 86400000000000.0)::bigint;
     thirds bigint := (ns - day * 86400000000000) * 3;
     tod    bigint := thirds / 10000000;
     tick   bigint;
+    last   bigint;
     unit   bigint;
 BEGIN
     IF ns / 1000 > 3453321599999999 THEN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    tick := @extschema@.uidx_sql_comb_tick('comb_sqlserver_last',
-              ((day + 25567) * 25920000 + tod) << 14
-              | ((thirds - tod * 10000000) << 14) / 10000000,
-              ((65536::bigint * 25920000 - 1) << 14) | 16383);
+    tick := ((day + 25567) * 25920000 + tod) << 14 | ((thirds - tod * 10000000) << 14) / 10000000;
+    last := NULLIF(pg_catalog.current_setting('uidx_sql.comb_sqlserver_last', true), '')::bigint;
+    IF last IS NOT NULL AND tick <= last THEN
+        tick := last + 1;
+    END IF;
+    IF tick > (((65536::bigint * 25920000 - 1) << 14) | 16383) THEN
+        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    PERFORM pg_catalog.set_config('uidx_sql.comb_sqlserver_last', tick::pg_catalog.text, false);
     unit := tick >> 14;
     RETURN @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 0),
                                      ((32768 | (tick & 16383)) << 48)
@@ -644,6 +651,22 @@ AS $$ SELECT @extschema@.comb_sqlserver_from_parts(@extschema@.uidx_sql_require(
                                                      pg_catalog.uuid_send(pg_catalog.gen_random_uuid())) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate(timestamptz) IS 'new SQL Server COMB with the given time';
 
+-- The clock for the stateless COMBs, range-checked as in the C extension.
+CREATE FUNCTION @extschema@.uidx_sql_comb_now() RETURNS timestamptz
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+AS $fn$
+DECLARE
+    now timestamptz := pg_catalog.clock_timestamp();
+BEGIN
+    IF now < 'epoch'::timestamptz OR now >= @extschema@.uidx_sql_timestamp(281474976710656) THEN
+        RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    RETURN now;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_comb_now() IS 'internal: the clock for COMBs, range-checked';
+
 CREATE FUNCTION @extschema@.comb_short_prefix_generate(interval_length interval DEFAULT '1 minute',
                                                        interval_count integer DEFAULT 65536)
 RETURNS uuid
@@ -654,7 +677,7 @@ DECLARE
     bits integer := @extschema@.uidx_sql_block_bits(interval_count, 'interval_count');
 BEGIN
     RETURN @extschema@.comb_short_prefix_from_parts(
-             @extschema@.uidx_sql_timestamp(@extschema@.uidx_sql_comb_now_us() / 1000),
+             @extschema@.uidx_sql_comb_now(),
              pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), interval_length, interval_count);
 END
 $fn$;
@@ -668,7 +691,7 @@ DECLARE
     len bigint := @extschema@.uidx_sql_interval_ms(interval_length);
 BEGIN
     RETURN @extschema@.comb_short_suffix_from_parts(
-             @extschema@.uidx_sql_timestamp(@extschema@.uidx_sql_comb_now_us() / 1000),
+             @extschema@.uidx_sql_comb_now(),
              pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), interval_length);
 END
 $fn$;
@@ -687,9 +710,6 @@ DECLARE
 BEGIN
     IF seq IS NULL THEN
         RAISE EXCEPTION 'sequence must not be null' USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF NOT EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid = seq AND c.relkind = 'S') THEN
-        RAISE EXCEPTION '"%" is not a sequence', seq USING ERRCODE = 'wrong_object_type';
     END IF;
     RETURN @extschema@.comb_sequence_from_parts(pg_catalog.nextval(seq),
              pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), size, block_count);
@@ -870,9 +890,6 @@ BEGIN
         RAISE EXCEPTION 'luuid sequence must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     grp := @extschema@.crc12(@extschema@.uidx_sql_require(group_name, 'luuid group_name'));
-    IF NOT EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid = seq AND c.relkind = 'S') THEN
-        RAISE EXCEPTION '"%" is not a sequence', seq USING ERRCODE = 'wrong_object_type';
-    END IF;
     pk := pg_catalog.nextval(seq);
     IF pk < 0 OR pk > 281474976710655 THEN
         RAISE EXCEPTION 'luuid pk % from sequence "%" is out of range', pk, seq
@@ -1064,9 +1081,25 @@ DECLARE
 BEGIN
     IF v < 180000 THEN
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
-        LANGUAGE sql VOLATILE PARALLEL SAFE
-        AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(ns / 1000000, ns % 1000000)
-              FROM (SELECT @extschema@.uidx_sql_uuidv7_ns() AS ns) s $$;
+        LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+        AS $fn$
+        DECLARE
+            last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
+            ns   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1000;
+        BEGIN
+            IF last IS NOT NULL AND last + 245 >= ns THEN
+                ns := last + 245;
+            END IF;
+            PERFORM pg_catalog.set_config('uidx_sql.uuidv7_last', ns::pg_catalog.text, false);
+            IF ns < 0 OR ns / 1000000 > 281474976710655 THEN
+                RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+                    USING ERRCODE = 'datetime_field_overflow',
+                          DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
+            RETURN @extschema@.uidx_sql_uuid((ns / 1000000) << 16 | 28672 | (((ns % 1000000) * 4096) / 1000000),
+                                             @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
+        END
+        $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE

@@ -97,3 +97,20 @@ BEGIN
     RAISE WARNING 'properties: ok%', done;
 END
 $$;
+
+-- iUIDs of mixed origins in one session still increase (FORMATS.md §C: a
+-- smaller (country, entity) than the last one borrows the next millisecond)
+DO $$
+DECLARE
+    bad bigint;
+BEGIN
+    CREATE TEMP TABLE mixed AS
+    SELECT i, uidx_sql.iuid_generate((i * 7) % 5, (i * 3) % 4) AS id FROM generate_series(1, 50000) i;
+    SELECT count(*) INTO bad FROM (SELECT id, lag(id) OVER (ORDER BY i) AS prev FROM mixed) s WHERE id <= prev;
+    IF bad <> 0 THEN RAISE EXCEPTION 'properties: mixed-origin iUIDs went back % times', bad; END IF;
+    SELECT count(*) INTO bad FROM mixed
+     WHERE public.iuid_service_entity(id) <> (i * 7) % 5 OR public.iuid_country(id) <> (i * 3) % 4;
+    IF bad <> 0 THEN RAISE EXCEPTION 'properties: % mixed-origin iUIDs carry the wrong origin', bad; END IF;
+    RAISE WARNING 'properties: mixed origins ok';
+END
+$$;
