@@ -86,6 +86,29 @@ INSERT INTO short_in VALUES ('NULL'), (''''''), ('''0'''), ('''23122e'''), ('''f
   ('''FFFFFFFFFFFF'''), ('''1000000000000'''), ('''0000000000000001'''), ('''xyz'''), (''' 1'''),
   ('''66'''), ('''1fffffffffffff'''), ('''12g''');
 
+CREATE TEMP TABLE numeric_in (v text);
+INSERT INTO numeric_in VALUES ('NULL'), ('0'), ('1'), ('-1'), ('5.0'), ('5.5'), ('''NaN'''), ('''Infinity'''),
+  ('9903520314283042199192993791'), ('9903520314283042199192993792'), ('9999999999999999999999999999'),
+  ('10000000000000000000000000000'), ('1088824355131185736905670087'), ('-0'), ('0.000'),
+  ('18446744073709551615'), ('18446744073709551616'), ('3552713678801::numeric * 281474976710656'),
+  ('35184372088831::numeric * 281474976710656 + 281474976710655');
+INSERT INTO numeric_in
+SELECT (('x' || substr(md5('n' || i), 1, 15))::bit(60)::bigint::numeric * 8589934592
+        + ('x' || substr(md5('m' || i), 1, 8))::bit(32)::bigint)::text
+  FROM generate_series(1, 150) i;
+
+CREATE TEMP TABLE alnum_in (v text);
+INSERT INTO alnum_in VALUES ('NULL'), (''''''), ('''3zfAkCP7ZtzfeQYp'''), ('''1TCKi1nFuNh'''), ('''000004gfFC4'''),
+  ('''00000000010'''), ('''AzL8n0Y58m7'''), ('''4DruweP3xQ8'''), ('''1drbWFYI4a3pLliX'''), ('''agbFu5KnEQGxp4QB'''),
+  ('''00000000004gfFC4'''), ('''0000004WoWZ9OjHPSzq3Ju'''), ('''1TCKi1nFuNh1TCKi1nFuNh'''),
+  ('''00000000000LygHa16AHYF'''), ('''LygHa16AHYFLygHa16AHYF'''), ('''LygHa16AHYG'''), ('''zzzzzzzzzzz'''),
+  ('''zzzzzzzzzzzzzzzz'''), ('''zzzzzzzzzzzzzzzzzzzzzz'''), ('''AzL8n0Y58m+'''), ('''AzL8n0Y58m '''),
+  ('''İzL8n0Y58m'''), ('''AzL8n0Y58m7A'''), ('''AAAAAAAAAA'''), ('''LygHa16AHYF'''), ('''LygHa16AHYE''');
+INSERT INTO alnum_in SELECT quote_literal(public.alnum_encode(md5('a' || i)::uuid)) FROM generate_series(1, 60) i;
+INSERT INTO alnum_in SELECT quote_literal(public.alnum_encode(abs(('x' || substr(md5('a' || i), 1, 16))::bit(64)::bigint))) FROM generate_series(1, 60) i;
+INSERT INTO alnum_in SELECT quote_literal(public.alnum_encode(v::numeric)) FROM numeric_in
+ WHERE v ~ '^[0-9]{1,28}$' AND v::numeric <= 9999999999999999999999999999;
+
 -- (name, C expression, SQL-edition expression, arguments): %1$s is the
 -- schema, %2$s .. the arguments
 CREATE TEMP TABLE cases (fn text, c_expr text, s_expr text, args text[]);
@@ -141,6 +164,15 @@ SELECT pg_temp.add('comb_short_prefix_is_valid', '%1$s.comb_short_prefix_is_vali
        (SELECT v FROM ts_in ORDER BY md5(v) LIMIT 12) t,
        (SELECT v FROM interval_in WHERE v IN ('''1 minute''', '''1.5 milliseconds''', '''3 milliseconds''', '''1 second''')) i
       WHERE (length(u.v || tol.v || t.v || i.v)) % 6 = 0$$);
+-- DistributedId, DistributedId128, alphanumeric encodings
+SELECT pg_temp.add('distid_timestamp(numeric)', '%1$s.distid_timestamp((%2$s)::numeric)', NULL, 'SELECT ARRAY[v] FROM numeric_in');
+SELECT pg_temp.add('distid_lower_bound', '%1$s.distid_lower_bound(%2$s)::text', NULL, 'SELECT ARRAY[v] FROM ts_in');
+SELECT pg_temp.add('distid128_timestamp', '%1$s.distid128_timestamp(%2$s::uuid)', NULL, 'SELECT ARRAY[v] FROM uuid_in');
+SELECT pg_temp.add('alnum_encode(numeric)', '%1$s.alnum_encode((%2$s)::numeric)', NULL, 'SELECT ARRAY[v] FROM numeric_in');
+SELECT pg_temp.add('alnum_encode(bigint)', '%1$s.alnum_encode((%2$s)::bigint)', NULL, 'SELECT ARRAY[v] FROM big_in');
+SELECT pg_temp.add('alnum_encode(uuid)', '%1$s.alnum_encode(%2$s::uuid)', NULL, 'SELECT ARRAY[v] FROM uuid_in');
+SELECT pg_temp.add(f, '%1$s.' || f || '(%2$s)::text', NULL, 'SELECT ARRAY[v] FROM alnum_in')
+  FROM unnest(ARRAY['alnum_decode_bigint', 'alnum_decode_numeric', 'alnum_decode_uuid']) f;
 -- luuid and CRC-12
 SELECT pg_temp.add('crc12(text)', '%1$s.crc12(%2$s::text)', NULL, 'SELECT ARRAY[v] FROM text_in');
 SELECT pg_temp.add('crc12(bytea)', '%1$s.crc12(%2$s::bytea)', NULL, 'SELECT ARRAY[v] FROM bytes_in');
