@@ -1,5 +1,6 @@
 -- Leaving the managed service: tables keyed by uidx_sql move to the C
--- extension's types with ALTER TABLE ... ALTER COLUMN id TYPE (the README's
+-- extension's types (iuid, comb, distid) with ALTER TABLE ... ALTER COLUMN id
+-- TYPE (the README's
 -- "Moving to the C extension"), keep every value and their order, and the C
 -- generators carry on above them.  Then the partition helper: uidx_sql's
 -- makes the partitions the C one makes.  Prints "migrate: ok" or stops.
@@ -24,10 +25,24 @@ ALTER TABLE moved_comb ALTER COLUMN id SET DEFAULT comb_suffix_generate();
 SELECT pg_sleep(0.01);
 INSERT INTO moved_comb (n) SELECT g FROM generate_series(20001, 21000) g;
 
+CREATE TABLE moved_distid (id numeric(28,0) PRIMARY KEY DEFAULT uidx_sql.distributed_id(), n integer);
+INSERT INTO moved_distid (n) SELECT g FROM generate_series(1, 20000) g;
+CREATE TEMP TABLE before_distid AS SELECT id::text AS id, n FROM moved_distid;
+ALTER TABLE moved_distid ALTER COLUMN id TYPE distid;
+ALTER TABLE moved_distid ALTER COLUMN id SET DEFAULT distid_generate();
+SELECT pg_sleep(1.1);
+INSERT INTO moved_distid (n) SELECT g FROM generate_series(20001, 21000) g;
+
 DO $$
 DECLARE
     bad bigint;
 BEGIN
+    SELECT count(*) INTO bad FROM before_distid b LEFT JOIN moved_distid m ON m.id::text = b.id AND m.n = b.n WHERE m.id IS NULL;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % distid values changed', bad; END IF;
+    SELECT count(*) INTO bad FROM (SELECT n, lag(n) OVER (ORDER BY id) AS prev FROM moved_distid) s WHERE n <= prev;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % distid rows out of order', bad; END IF;
+    SELECT count(*) INTO bad FROM moved_distid WHERE distid_timestamp(id) IS DISTINCT FROM uidx_sql.distid_timestamp(id::numeric);
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % distid rows read differently', bad; END IF;
     IF format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'moved_iuid'::regclass AND attname = 'id'), NULL) <> 'iuid'
        OR format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'moved_comb'::regclass AND attname = 'id'), NULL) <> 'comb' THEN
         RAISE EXCEPTION 'migrate: the columns did not change type';

@@ -10,8 +10,10 @@
 #     test-managed: 1,000,000) for the monotonic ones and MANAGED_RANDOM_IDS
 #     (default 50,000; make test-managed: 100,000) for the stateless ones:
 #     distinct, increasing, read back by the C extension;
-#  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb of tables
-#     filled by uidx_sql, and the partition helper.
+#  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb / distid of
+#     tables filled by uidx_sql, and the partition helper;
+#  4. test/managed/public_id.sql: public ids of both editions under one key,
+#     and that no other role reads or sets uidx_sql's key.
 # test/t/managed-pgtle.sh installs the same source through pg_tle.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,7 +23,8 @@ db=uidx_managed
 bash sql/managed/build.sh "$work" 1.2
 
 PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-psql -X -q -d $db -c "CREATE EXTENSION uidx"
+psql -X -q -d $db -c "CREATE EXTENSION uidx" -c "CREATE EXTENSION pgcrypto"
+psql -X -q -d postgres -c "DROP ROLE IF EXISTS public_id_reader" -c "CREATE ROLE public_id_reader LOGIN"
 psql -X -q -d $db -v schema=uidx_sql -f "$work/uidx_sql.psql.sql" >/dev/null
 
 fail=0
@@ -41,5 +44,8 @@ grep -o "properties: ok.*\|properties: mixed origins ok" <<<"$out" | sed "s/^/ma
 out=$(psql -X -q -d $db -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
 
-psql -X -q -d postgres -c "DROP DATABASE $db"
+out=$(psql -X -q -d $db -f test/managed/public_id.sql 2>&1) || { echo "$out"; fail=1; }
+grep -o 'public_id: ok.*' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
+
+psql -X -q -d postgres -c "DROP DATABASE $db" -c "DROP ROLE public_id_reader"
 exit $fail
