@@ -150,7 +150,9 @@ run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
 if runs_section managed; then
   managed_dir=$(mktemp -d)
   bash sql/managed/build.sh "$managed_dir" managed-bench
-  run_psql -o /dev/null -v schema=uidx_sql -f "$managed_dir/uidx_sql.psql.sql" -f "$here/managed.sql"
+  # pgcrypto first: uidx_sql makes its public-id functions only where it is
+  run_psql -o /dev/null -c 'CREATE EXTENSION IF NOT EXISTS pgcrypto' \
+      -v schema=uidx_sql -f "$managed_dir/uidx_sql.psql.sql" -f "$here/managed.sql"
   rm -rf "$managed_dir"
 fi
 if [ -n "${BENCH_EXTRA_SQL:-}" ]; then

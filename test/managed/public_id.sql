@@ -87,5 +87,25 @@ BEGIN
 END
 $$;
 RESET ROLE;
+
+-- the README's dedicated key holder: table and readers given to a role
+-- nobody logs in as; every other role still encodes with the same key
+DROP ROLE IF EXISTS uidx_keyholder;
+CREATE ROLE uidx_keyholder NOLOGIN;
+GRANT USAGE ON SCHEMA uidx_sql TO uidx_keyholder;
+ALTER TABLE uidx_sql.public_id_key OWNER TO uidx_keyholder;
+ALTER FUNCTION uidx_sql.uidx_sql_public_id_aes(bytea, boolean) OWNER TO uidx_keyholder;
+ALTER FUNCTION uidx_sql.uidx_sql_public_id(bytea) OWNER TO uidx_keyholder;
+ALTER FUNCTION uidx_sql.uidx_sql_public_id_plain(uuid) OWNER TO uidx_keyholder;
+SET ROLE public_id_reader;
+DO $$
+BEGIN
+    IF uidx_sql.public_id_encode(1088824355131185736905670087::numeric) <> '30322474-a954-ffa9-941c-6f038afe4ff1'
+       OR uidx_sql.public_id_decode_bigint(uidx_sql.public_id_encode(42::bigint)) <> 42 THEN
+        RAISE EXCEPTION 'public_id: the key holder''s functions give another result';
+    END IF;
+END
+$$;
+RESET ROLE;
 SELECT 'public_id: ok ' || current_setting('pid.n') || ' compared' AS result \gset
 \echo :result

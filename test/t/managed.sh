@@ -47,5 +47,5 @@ grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1;
 out=$(psql -X -q -d $db -f test/managed/public_id.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'public_id: ok.*' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
 
-psql -X -q -d postgres -c "DROP DATABASE $db" -c "DROP ROLE public_id_reader"
+psql -X -q -d postgres -c "DROP DATABASE $db" -c "DROP ROLE public_id_reader" -c "DROP ROLE IF EXISTS uidx_keyholder"
 exit $fail
