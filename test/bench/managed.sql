@@ -34,4 +34,4 @@ SELECT bench.add_case('sql_distid128', 'uidx_sql.distid128_generate()',
 -- the C case reads its key from the bench server's key file; uidx_sql gets its own
 SELECT bench.add_case('sql_public_id', 'uidx_sql.public_id_encode(bigint)',
     setup          => $$SELECT uidx_sql.public_id_set_key(pg_catalog.decode(pg_catalog.md5('uidx bench key'), 'hex'))$$,
-    gen            => 'uidx_sql.public_id_encode(g.i)', gen_n => 100000);
+    gen            => 'uidx_sql.public_id_encode(g.i::bigint)', gen_n => 100000);
