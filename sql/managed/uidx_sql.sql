@@ -6,8 +6,9 @@
 --
 -- Layouts are those of test/FORMATS.md, on plain uuid columns; deterministic
 -- functions give the C extension's values and SQLSTATEs (test/managed/).
--- Generator state is per session (custom settings uidx_sql.*), random bits
--- come only from gen_random_uuid().  Hot functions are not given a pinned
+-- Generator state is per session (custom settings uidx_sql.*), so the
+-- monotonic generators are PARALLEL UNSAFE: set_config() cannot run in a
+-- parallel worker.  Random bits come only from gen_random_uuid().  Hot functions are not given a pinned
 -- search_path (it would stop inlining and cost a GUC save per call); they
 -- use only built-in operators on built-in types, which pg_catalog resolves
 -- first unless a caller lists pg_catalog after a schema of their own.
@@ -159,7 +160,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_country(integer) IS 'internal: the coun
 -- its random part in uidx_sql.iuid_last_random.
 CREATE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $fn$
 DECLARE
     -- one draw: bytes 9-15 give the 53 fresh bits, bytes 2-5 the 32-bit step
@@ -216,7 +217,7 @@ COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for
 
 CREATE FUNCTION @extschema@.iuid_generate(service_entity text, country integer DEFAULT NULL)
 RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
 SELECT @extschema@.iuid_generate(
     COALESCE((SELECT e.code::pg_catalog.int4
@@ -551,7 +552,7 @@ COMMENT ON FUNCTION @extschema@.comb_sequence_from_parts(bigint, bytea, integer,
 
 
 CREATE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $fn$
 DECLARE
     us   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
@@ -583,7 +584,7 @@ AS $$ SELECT @extschema@.comb_prefix_from_parts(@extschema@.uidx_sql_require(at,
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix COMB with the given time';
 
 CREATE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $fn$
 DECLARE
     us   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
@@ -614,7 +615,7 @@ AS $$ SELECT @extschema@.comb_suffix_from_parts(@extschema@.uidx_sql_require(at,
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate(timestamptz) IS 'new suffix COMB with the given time';
 
 CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $fn$
 DECLARE
     ns     bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1000;
@@ -1028,7 +1029,7 @@ COMMENT ON FUNCTION @extschema@.luuid_relation(uuid) IS 'registered table of a P
 -- + 245) (PostgreSQL 18's step for a 12-bit fraction), kept in
 -- uidx_sql.uuidv7_last.  The clock has microseconds only.
 CREATE FUNCTION @extschema@.uidx_sql_uuidv7_ns() RETURNS bigint
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $fn$
 DECLARE
     last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
@@ -1081,7 +1082,7 @@ DECLARE
 BEGIN
     IF v < 180000 THEN
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
-        LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
         AS $fn$
         DECLARE
             last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
@@ -1102,7 +1103,7 @@ BEGIN
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
-        LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
         AS $fn$
         DECLARE
             ns bigint := @extschema@.uidx_sql_uuidv7_ns();
@@ -1342,7 +1343,7 @@ COMMENT ON FUNCTION @extschema@.distid_lower_bound(timestamptz) IS 'smallest Dis
 -- FORMATS.md §A1, generator step, with keep_order: the state (prevT, prevR)
 -- is kept per session in uidx_sql.distid_last.
 CREATE FUNCTION @extschema@.distributed_id() RETURNS numeric
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 AS $fn$
 DECLARE
     draw    bytea := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
@@ -1392,7 +1393,7 @@ COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeri
 
 -- FORMATS.md §A2, generator step, with keep_order; R75 is kept as numeric.
 CREATE FUNCTION @extschema@.distid128_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 AS $fn$
 DECLARE
     draw    uuid := pg_catalog.gen_random_uuid();

@@ -117,3 +117,38 @@ BEGIN
     RAISE WARNING 'properties: mixed origins ok';
 END
 $$;
+
+-- Markings: each uidx_sql function with a C twin (same name, same argument
+-- types once iuid and comb read uuid and distid numeric) has its volatility
+-- and strictness; parallel safety differs only for the generators that keep
+-- their state in settings (PARALLEL UNSAFE, README "Managed PostgreSQL").
+DO $$
+DECLARE
+    bad text;
+    n integer;
+BEGIN
+    WITH s AS (
+        SELECT p.proname, p.proargtypes::regtype[]::text AS args, p.provolatile, p.proisstrict, p.proparallel
+          FROM pg_proc p WHERE p.pronamespace = 'uidx_sql'::regnamespace
+    ), c AS (
+        SELECT p.proname,
+               replace(replace(replace(p.proargtypes::regtype[]::text, 'iuid', 'uuid'), 'comb', 'uuid'), 'distid', 'numeric') AS args,
+               p.provolatile, p.proisstrict, p.proparallel
+          FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+           AND p.oid IN (SELECT objid FROM pg_depend WHERE refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx'))
+    )
+    SELECT string_agg(format('%s(%s): %s%s%s vs %s%s%s', s.proname, s.args, s.provolatile, s.proisstrict, s.proparallel,
+                             c.provolatile, c.proisstrict, c.proparallel), '; '),
+           (SELECT count(*) FROM s JOIN c USING (proname, args))
+      INTO bad, n
+      FROM s JOIN c USING (proname, args)
+     WHERE s.provolatile <> c.provolatile OR s.proisstrict <> c.proisstrict
+        OR (s.proparallel <> c.proparallel
+            AND NOT (s.proparallel = 'u' AND s.proname IN ('iuid_generate', 'comb_prefix_generate', 'comb_suffix_generate',
+                                                          'comb_sqlserver_generate', 'uuidv7', 'distributed_id',
+                                                          'distid128_generate')));
+    IF bad IS NOT NULL THEN RAISE EXCEPTION 'properties: markings differ: %', bad; END IF;
+    IF n < 60 THEN RAISE EXCEPTION 'properties: only % functions matched their C twin', n; END IF;
+    RAISE WARNING 'properties: markings of % functions ok', n;
+END
+$$;
