@@ -1580,8 +1580,8 @@ COMMENT ON FUNCTION @extschema@.alnum_decode_uuid(text) IS 'uuid of a 22-charact
 -- role the README suggests giving it to) can read.  The only code that reads
 -- it is uidx_sql_public_id_aes(), SECURITY DEFINER with a pinned
 -- search_path, which encrypts or decrypts one block and never returns the
--- key.  It is the same oracle the C extension's public_id_encode(uuid) and
--- public_id_decode_uuid() give every role.  The table is not in the
+-- key.  Every role may call it: it is the same oracle the C extension's
+-- public_id_encode(uuid) and public_id_decode_uuid() give every role.  The table is not in the
 -- extension's dump configuration: like the C extension's key file, the key
 -- stays out of pg_dump and is set again after a restore.  AES is pgcrypto's:
 -- without pgcrypto installed, the public-id functions are not created.
@@ -1643,6 +1643,18 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_le_value(bytea) IS 'internal: the unsigned integer of little-endian bytes';
 
+-- 8 bytes in reverse order, and a bigint as 8 little-endian bytes.
+CREATE FUNCTION @extschema@.uidx_sql_reverse8(b bytea) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT pg_catalog.substr(b, 8, 1) || pg_catalog.substr(b, 7, 1) || pg_catalog.substr(b, 6, 1)
+             || pg_catalog.substr(b, 5, 1) || pg_catalog.substr(b, 4, 1) || pg_catalog.substr(b, 3, 1)
+             || pg_catalog.substr(b, 2, 1) || pg_catalog.substr(b, 1, 1) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_reverse8(bytea) IS 'internal: 8 bytes reversed';
+CREATE FUNCTION @extschema@.uidx_sql_le8(bigint) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.uidx_sql_reverse8(pg_catalog.int8send($1)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_le8(bigint) IS 'internal: a bigint as 8 little-endian bytes';
+
 DO $uidx_public_id$
 DECLARE
     crypto name := (SELECT n.nspname FROM pg_catalog.pg_extension e
@@ -1676,16 +1688,13 @@ BEGIN
         END
         $body$ $f$, crypto);
     COMMENT ON FUNCTION @extschema@.uidx_sql_public_id_aes(bytea, boolean) IS 'internal: AES of one block under the public-id key (the only reader of the key)';
-    REVOKE ALL ON FUNCTION @extschema@.uidx_sql_public_id_aes(bytea, boolean) FROM PUBLIC;
 
     CREATE FUNCTION @extschema@.uidx_sql_public_id(plain bytea) RETURNS uuid
-    LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
     AS $$ SELECT pg_catalog.encode(@extschema@.uidx_sql_netswap(@extschema@.uidx_sql_public_id_aes(plain, false)), 'hex')::pg_catalog.uuid $$;
     COMMENT ON FUNCTION @extschema@.uidx_sql_public_id(bytea) IS 'internal: the public id of a plaintext block';
     CREATE FUNCTION @extschema@.uidx_sql_public_id_plain(id uuid) RETURNS bytea
-    LANGUAGE sql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp
+    LANGUAGE sql STABLE STRICT PARALLEL SAFE
     AS $$ SELECT @extschema@.uidx_sql_public_id_aes(@extschema@.uidx_sql_netswap(pg_catalog.uuid_send(id)), true) $$;
     COMMENT ON FUNCTION @extschema@.uidx_sql_public_id_plain(uuid) IS 'internal: the plaintext block of a public id';
 
@@ -1697,7 +1706,7 @@ BEGIN
             RAISE EXCEPTION 'value % is out of range for public_id_encode(bigint)', $1
                 USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'Only non-negative ids have a public id.';
         END IF;
-        RETURN @extschema@.uidx_sql_public_id('\x0000000000000000'::bytea || @extschema@.uidx_sql_le_bytes($1, 8));
+        RETURN @extschema@.uidx_sql_public_id('\x0000000000000000'::bytea || @extschema@.uidx_sql_le8($1));
     END
     $fn$;
     COMMENT ON FUNCTION @extschema@.public_id_encode(bigint) IS 'public id (AES) of a non-negative bigint';
@@ -1718,7 +1727,7 @@ BEGIN
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
     AS $$ SELECT CASE WHEN pg_catalog.substr(p, 1, 8) = '\x0000000000000000'::bytea
                        AND pg_catalog.get_byte(p, 15) < 128
-                      THEN @extschema@.uidx_sql_le_value(pg_catalog.substr(p, 9, 8))::bigint END
+                      THEN ('x' || pg_catalog.encode(@extschema@.uidx_sql_reverse8(pg_catalog.substr(p, 9, 8)), 'hex'))::pg_catalog.bit(64)::bigint END
             FROM (SELECT @extschema@.uidx_sql_public_id_plain($1) AS p) s $$;
     COMMENT ON FUNCTION @extschema@.public_id_decode_bigint(uuid) IS 'bigint of a public id; NULL for a forged or foreign value';
     CREATE FUNCTION @extschema@.public_id_decode_numeric(uuid) RETURNS numeric
