@@ -21,6 +21,7 @@ common=(
   python3-psycopg                   # test/t/drivers.sh: psycopg 3
   libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
   openjdk-17-jdk-headless           #   and javac to build its test
+  libkrb5-dev                       # test/t/managed-pgtle.sh builds pg_tle (gssapi headers)
 )
 wanted=("${common[@]}")
 # test/t/drivers.sh installs node-postgres with npm; a Node.js that came from
