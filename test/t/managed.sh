@@ -24,7 +24,7 @@ bash sql/managed/build.sh "$work" 1.2
 
 PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 psql -X -q -d $db -c "CREATE EXTENSION uidx" -c "CREATE EXTENSION pgcrypto"
-psql -X -q -d postgres -c "DROP ROLE IF EXISTS public_id_reader" -c "CREATE ROLE public_id_reader LOGIN"
+PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP ROLE IF EXISTS public_id_reader" -c "CREATE ROLE public_id_reader LOGIN"
 psql -X -q -d $db -v schema=uidx_sql -f "$work/uidx_sql.psql.sql" >/dev/null
 
 fail=0
