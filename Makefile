@@ -28,7 +28,7 @@ INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
-.PHONY: deps demo test test-all test-citus stress bench fuzz asan-check
+.PHONY: deps demo test test-all test-citus stress bench fuzz asan-check managed test-managed
 
 ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
@@ -118,3 +118,16 @@ dist:
 test-packaging:
 	bash test/packaging/dist.sh
 	bash test/packaging/deb.sh
+# uidx_sql, the SQL edition for managed servers (README "Managed PostgreSQL"):
+# `make managed` writes its psql script and its pg_tle registration, both
+# built from sql/managed/uidx_sql.sql, into MANAGED_OUT.  `make test-managed`
+# runs its tests (test/t/managed.sh, test/t/managed-pgtle.sh; make test runs
+# them too, with fewer IDs) with 1,000,000 IDs per monotonic generator.
+MANAGED_OUT ?= sql/managed/dist
+managed:
+	bash sql/managed/build.sh $(MANAGED_OUT) $(EXTVERSION)
+
+test-managed: deps
+	$(MAKE) all
+	MANAGED_IDS=1000000 MANAGED_RANDOM_IDS=100000 UIDX_TESTS=none \
+	  UIDX_SCRIPTS="t/managed.sh t/managed-pgtle.sh" bash test/scripts/run-tests.sh

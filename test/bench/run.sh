@@ -16,7 +16,10 @@
 #   BENCH_SORT_N         values per sort                    (1000000; quick 100000)
 #   BENCH_REPS           repetitions of every section, or per section:
 #   BENCH_GEN_REPS (5; quick 3)  BENCH_INSERT_REPS (3; quick 2)  BENCH_SORT_REPS (5; quick 3)
-#   BENCH_SECTIONS       which sections to run              ("gen insert sort age regions citus";
+#   BENCH_SECTIONS       which sections to run              ("gen insert sort age regions citus managed";
+#                        managed: uidx_sql, the SQL edition, installed into the
+#                        bench database; its generators join gen and insert,
+#                        test/bench/managed-report.sql compares them;
 #                        age: index size against table age of the short COMBs;
 #                        growth, run only when named: the keys as the table grows,
 #                        written as CSV and gnuplot PNGs next to the results file;
@@ -69,7 +72,7 @@ ${BENCH_CONF:-}"
   # (its server log is kept when the harness fails)
   sandbox_env=()
   [ -n "${BENCH_SANDBOX_DIR:-}" ] && sandbox_env=(SANDBOX_DIR="$BENCH_SANDBOX_DIR")
-  sections=${BENCH_SECTIONS:-gen insert sort age regions citus}
+  sections=${BENCH_SECTIONS:-gen insert sort age regions citus managed}
   # the server's own pg_config: inside the sandbox PATH leads to a copy whose
   # paths point into the private prefix
   BENCH_PG_CONFIG=$(command -v "${PG_CONFIG:-pg_config}")
@@ -116,7 +119,7 @@ SORT_N=${BENCH_SORT_N:-$def_sort_n}
 GEN_REPS=${BENCH_GEN_REPS:-${BENCH_REPS:-$def_gen_reps}}
 INSERT_REPS=${BENCH_INSERT_REPS:-${BENCH_REPS:-$def_insert_reps}}
 SORT_REPS=${BENCH_SORT_REPS:-${BENCH_REPS:-$def_sort_reps}}
-SECTIONS=${BENCH_SECTIONS:-gen insert sort age regions citus}
+SECTIONS=${BENCH_SECTIONS:-gen insert sort age regions citus managed}
 WORK_MEM=${BENCH_WORK_MEM:-256MB}
 TEMP_BUFFERS=${BENCH_TEMP_BUFFERS:-2GB}
 GROWTH_ROWS=${BENCH_GROWTH_ROWS:-$def_growth_rows}
@@ -135,7 +138,7 @@ if ! [[ $GROWTH_LOOKUPS =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus|growth) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|growth|managed) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -163,6 +166,15 @@ fi
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
 run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
     -f "$here/harness.sql" -f "$here/growth.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
+# the SQL edition, from the psql script sql/managed/build.sh makes
+if runs_section managed; then
+  managed_dir=$(mktemp -d)
+  bash sql/managed/build.sh "$managed_dir" managed-bench
+  # pgcrypto first: uidx_sql makes its public-id functions only where it is
+  run_psql -o /dev/null -c 'CREATE EXTENSION IF NOT EXISTS pgcrypto' \
+      -v schema=uidx_sql -f "$managed_dir/uidx_sql.psql.sql" -f "$here/managed.sql"
+  rm -rf "$managed_dir"
+fi
 if [ -n "${BENCH_EXTRA_SQL:-}" ]; then
   run_psql -o /dev/null -f "$BENCH_EXTRA_SQL"
 fi
@@ -359,6 +371,7 @@ fi
 
 # --- Report ------------------------------------------------------------------
 run_psql -v sections="$SECTIONS" -f "$here/report.sql"
+runs_section managed && run_psql -f "$here/managed-report.sql"
 elapsed=$(( $(date +%s) - started ))
 echo
 echo "run time: $((elapsed / 60)) min $((elapsed % 60)) s; load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"

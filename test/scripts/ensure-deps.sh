@@ -25,6 +25,7 @@ common=(
   libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
   openjdk-17-jdk-headless           #   and javac to build its test
   gnuplot-nox                       # make bench: the growth section's plots
+  libkrb5-dev                       # test/t/managed-pgtle.sh builds pg_tle (gssapi headers)
 )
 wanted=("${common[@]}")
 # test/t/drivers.sh installs node-postgres with npm; a Node.js that came from

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the two installable forms of uidx_sql from its one source,
+# sql/managed/uidx_sql.sql (README "Managed PostgreSQL"):
+#
+#   OUT/uidx_sql.psql.sql    psql -v schema=NAME -f it (schema default uidx_sql)
+#   OUT/uidx_sql.pgtle.sql   psql -f it as a member of pgtle_admin: registers
+#                            uidx_sql VERSION with pg_tle, then
+#                            CREATE EXTENSION uidx_sql works in that database
+#
+# Upgrade scripts sql/managed/uidx_sql--A--B.sql (none yet: 1.2 is the first
+# version) become pg_tle update paths, so that ALTER EXTENSION uidx_sql UPDATE
+# works; every change also goes into uidx_sql.sql, which stays the full
+# current version (the psql form is upgraded by installing it again into a
+# new schema: README "Managed PostgreSQL").
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:?usage: build.sh OUTDIR VERSION}
+version=${2:?usage: build.sh OUTDIR VERSION}
+src=$here/uidx_sql.sql
+tag='$uidx_sql_source$'
+grep -qF "$tag" "$src" && { echo "build.sh: $src contains $tag" >&2; exit 1; }
+mkdir -p "$out"
+
+{
+  echo "-- uidx_sql $version, the SQL edition of uidx, for psql (generated from sql/managed/uidx_sql.sql)."
+  echo "--   psql -v schema=uidx_sql -f uidx_sql.psql.sql"
+  echo "-- installs every object into that schema (created if missing) in one transaction."
+  echo '\set ON_ERROR_STOP on'
+  echo '\if :{?schema}'
+  echo '\else'
+  echo '\set schema uidx_sql'
+  echo '\endif'
+  echo 'BEGIN;'
+  echo "SELECT pg_catalog.set_config('uidx_sql.install_schema', :'schema', true) AS installing_into;"
+  echo 'CREATE SCHEMA IF NOT EXISTS :"schema";'
+  echo 'DO $uidx_sql_install$'
+  echo 'BEGIN'
+  echo "    EXECUTE pg_catalog.replace($tag"
+  # outside CREATE EXTENSION there is no dump configuration to record
+  grep -v '^SELECT pg_catalog.pg_extension_config_dump(' "$src"
+  echo "$tag, '@extschema@', pg_catalog.quote_ident(pg_catalog.current_setting('uidx_sql.install_schema')));"
+  echo 'END'
+  echo '$uidx_sql_install$;'
+  echo "COMMENT ON SCHEMA :\"schema\" IS 'uidx_sql $version: the SQL edition of uidx';"
+  echo 'COMMIT;'
+} > "$out/uidx_sql.psql.sql"
+
+{
+  echo "-- uidx_sql $version, the SQL edition of uidx, as a pg_tle extension (generated from sql/managed/uidx_sql.sql)."
+  echo "-- Run as a member of pgtle_admin, then: CREATE EXTENSION uidx_sql [SCHEMA name];"
+  echo '\set ON_ERROR_STOP on'
+  echo "SELECT pgtle.install_extension('uidx_sql', '$version',"
+  echo "  'uidx in SQL and PL/pgSQL: iUID, COMB, UUIDv7, luuid on uuid columns', $tag"
+  cat "$src"
+  echo "$tag);"
+  for up in "$here"/uidx_sql--*--*.sql; do
+    [ -e "$up" ] || continue
+    base=$(basename "$up" .sql); base=${base#uidx_sql--}
+    from=${base%%--*}; to=${base##*--}
+    echo "SELECT pgtle.install_update_path('uidx_sql', '$from', '$to', $tag"
+    cat "$up"
+    echo "$tag);"
+    echo "SELECT pgtle.set_default_version('uidx_sql', '$to');"
+  done
+} > "$out/uidx_sql.pgtle.sql"

@@ -1,0 +1,106 @@
+-- Leaving the managed service: tables keyed by uidx_sql move to the C
+-- extension's types (iuid, comb, distid) with ALTER TABLE ... ALTER COLUMN id
+-- TYPE (the README's
+-- "Moving to the C extension"), keep every value and their order, and the C
+-- generators carry on above them.  Then the partition helper: uidx_sql's
+-- makes the partitions the C one makes.  Prints "migrate: ok" or stops.
+\set ON_ERROR_STOP on
+SET client_min_messages = warning;
+SET TimeZone = 'UTC';
+SET search_path = public;
+
+CREATE TABLE moved_iuid (id uuid PRIMARY KEY DEFAULT uidx_sql.iuid_generate(1, 7), n integer);
+INSERT INTO moved_iuid (n) SELECT g FROM generate_series(1, 20000) g;
+CREATE TEMP TABLE before_iuid AS SELECT id::text AS id, n FROM moved_iuid;
+ALTER TABLE moved_iuid ALTER COLUMN id TYPE iuid;
+ALTER TABLE moved_iuid ALTER COLUMN id SET DEFAULT iuid_generate(1, 7);
+SELECT pg_sleep(0.01);
+INSERT INTO moved_iuid (n) SELECT g FROM generate_series(20001, 21000) g;
+
+CREATE TABLE moved_comb (id uuid PRIMARY KEY DEFAULT uidx_sql.comb_suffix_generate(), n integer);
+INSERT INTO moved_comb (n) SELECT g FROM generate_series(1, 20000) g;
+CREATE TEMP TABLE before_comb AS SELECT id::text AS id, n FROM moved_comb;
+ALTER TABLE moved_comb ALTER COLUMN id TYPE comb;
+ALTER TABLE moved_comb ALTER COLUMN id SET DEFAULT comb_suffix_generate();
+SELECT pg_sleep(0.01);
+INSERT INTO moved_comb (n) SELECT g FROM generate_series(20001, 21000) g;
+
+CREATE TABLE moved_distid (id numeric(28,0) PRIMARY KEY DEFAULT uidx_sql.distributed_id(), n integer);
+INSERT INTO moved_distid (n) SELECT g FROM generate_series(1, 20000) g;
+CREATE TEMP TABLE before_distid AS SELECT id::text AS id, n FROM moved_distid;
+ALTER TABLE moved_distid ALTER COLUMN id TYPE distid;
+ALTER TABLE moved_distid ALTER COLUMN id SET DEFAULT distid_generate();
+SELECT pg_sleep(1.1);
+INSERT INTO moved_distid (n) SELECT g FROM generate_series(20001, 21000) g;
+
+DO $$
+DECLARE
+    bad bigint;
+BEGIN
+    SELECT count(*) INTO bad FROM before_distid b LEFT JOIN moved_distid m ON m.id::text = b.id AND m.n = b.n WHERE m.id IS NULL;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % distid values changed', bad; END IF;
+    SELECT count(*) INTO bad FROM (SELECT n, lag(n) OVER (ORDER BY id) AS prev FROM moved_distid) s WHERE n <= prev;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % distid rows out of order', bad; END IF;
+    SELECT count(*) INTO bad FROM moved_distid WHERE distid_timestamp(id) IS DISTINCT FROM uidx_sql.distid_timestamp(id::numeric);
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % distid rows read differently', bad; END IF;
+    IF format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'moved_iuid'::regclass AND attname = 'id'), NULL) <> 'iuid'
+       OR format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'moved_comb'::regclass AND attname = 'id'), NULL) <> 'comb' THEN
+        RAISE EXCEPTION 'migrate: the columns did not change type';
+    END IF;
+    SELECT count(*) INTO bad FROM before_iuid b LEFT JOIN moved_iuid m ON m.id::text = b.id AND m.n = b.n WHERE m.id IS NULL;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % iuid values changed', bad; END IF;
+    SELECT count(*) INTO bad FROM before_comb b LEFT JOIN moved_comb m ON m.id::text = b.id AND m.n = b.n WHERE m.id IS NULL;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % comb values changed', bad; END IF;
+    -- uidx_sql's ids were monotonic per session: in the C types' order the
+    -- rows come in insertion order, the C generator's after them
+    SELECT count(*) INTO bad FROM (SELECT n, lag(n) OVER (ORDER BY id) AS prev FROM moved_iuid) s WHERE n <= prev;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % iuid rows out of order', bad; END IF;
+    SELECT count(*) INTO bad FROM (SELECT n, lag(n) OVER (ORDER BY id) AS prev FROM moved_comb) s WHERE n <= prev;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % comb rows out of order', bad; END IF;
+    SELECT count(*) INTO bad FROM moved_iuid
+     WHERE iuid_timestamp(id) IS DISTINCT FROM uidx_sql.iuid_timestamp(id::uuid)
+        OR iuid_country(id) <> 7 OR iuid_service_entity(id) <> 1;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % iuid rows read differently', bad; END IF;
+    SELECT count(*) INTO bad FROM moved_comb WHERE comb_timestamp(id) IS DISTINCT FROM uidx_sql.comb_timestamp(id::uuid);
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % comb rows read differently', bad; END IF;
+END
+$$;
+
+-- the partition helper: same partitions, bounds and refusals
+CREATE TABLE parts_c (id uuid NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE parts_s (id uuid NOT NULL) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_create_time_partitions('parts_c', '2026-01-01', '2026-01-08', '1 day');
+SELECT count(*) FROM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-01', '2026-01-08', '1 day');
+SELECT count(*) FROM uidx_create_time_partitions('parts_c', '2026-01-08', '2026-01-08 02:00', '15 minutes');
+SELECT count(*) FROM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-08', '2026-01-08 02:00', '15 minutes');
+INSERT INTO parts_s SELECT uidx_sql.iuid_generate_at('2026-01-03 12:00', 1, 1) FROM generate_series(1, 10);
+DO $$
+DECLARE
+    c text;
+    s text;
+    e1 text;
+    e2 text;
+BEGIN
+    SELECT string_agg(substr(c.relname, 8) || ' ' || pg_get_expr(c.relpartbound, c.oid), E'\n' ORDER BY c.relname) INTO c
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'parts_c'::regclass;
+    SELECT string_agg(substr(c.relname, 8) || ' ' || pg_get_expr(c.relpartbound, c.oid), E'\n' ORDER BY c.relname) INTO s
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'parts_s'::regclass;
+    IF c IS DISTINCT FROM s OR s IS NULL THEN
+        RAISE EXCEPTION 'migrate: partitions differ:% C:% SQL:%', E'\n', c, s;
+    END IF;
+    IF (SELECT count(*) FROM parts_s_p20260103) <> 10 THEN
+        RAISE EXCEPTION 'migrate: iUIDs not routed to their day';
+    END IF;
+    BEGIN PERFORM uidx_create_time_partitions('parts_c', '2026-01-01', '2026-01-02', '-1 day');
+    EXCEPTION WHEN OTHERS THEN e1 := SQLSTATE; END;
+    BEGIN PERFORM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-01', '2026-01-02', '-1 day');
+    EXCEPTION WHEN OTHERS THEN e2 := SQLSTATE; END;
+    IF e1 IS DISTINCT FROM e2 OR e1 IS NULL THEN RAISE EXCEPTION 'migrate: refusals differ: % %', e1, e2; END IF;
+    BEGIN PERFORM uidx_create_time_partitions('parts_c', '2026-01-01', 'infinity', '1 day');
+    EXCEPTION WHEN OTHERS THEN e1 := SQLSTATE; END;
+    BEGIN PERFORM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-01', 'infinity', '1 day');
+    EXCEPTION WHEN OTHERS THEN e2 := SQLSTATE; END;
+    IF e1 IS DISTINCT FROM e2 OR e1 IS NULL THEN RAISE EXCEPTION 'migrate: refusals differ: % %', e1, e2; END IF;
+    RAISE WARNING 'migrate: ok';
+END
+$$;

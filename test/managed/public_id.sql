@@ -1,0 +1,106 @@
+-- uidx_sql's public ids against the C extension's under the same key, and
+-- who can read uidx_sql's key.  The C key goes to a file in the data
+-- directory (sql/include/public_id_key.sql), uidx_sql's into its table.
+-- Needs a superuser, the role public_id_reader (LOGIN, nothing else) and
+-- pgcrypto.  Prints "public_id: ok N compared" or stops.
+\set ON_ERROR_STOP on
+SET client_min_messages = warning;
+\set public_id_key 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
+\i sql/include/public_id_key.sql
+SET client_min_messages = warning;
+SELECT uidx_sql.public_id_set_key(decode(:'public_id_key', 'base64'));
+
+CREATE TEMP TABLE pid_cases (c_expr text, s_expr text);
+INSERT INTO pid_cases
+SELECT format('public.public_id_encode(%s::bigint)::text', v), format('uidx_sql.public_id_encode(%s::bigint)::text', v)
+  FROM (VALUES ('0'), ('1'), ('-1'), ('9223372036854775807')) x(v)
+UNION ALL
+SELECT format('public.public_id_encode(%s::bigint)::text', v), format('uidx_sql.public_id_encode(%s::bigint)::text', v)
+  FROM (SELECT abs(('x' || substr(md5('p' || i), 1, 16))::bit(64)::bigint)::text AS v FROM generate_series(1, 300) i) x
+UNION ALL
+SELECT format('public.public_id_encode(%s::numeric)::text', v), format('uidx_sql.public_id_encode(%s::numeric)::text', v)
+  FROM (VALUES ('0'), ('1'), ('18446744073709551615'), ('18446744073709551616'), ('9999999999999999999999999999'),
+               ('10000000000000000000000000000'), ('1088824355131185736905670087'), ('5.0'), ('-3'), ('''NaN''')) x(v)
+UNION ALL
+SELECT format('public.public_id_encode(%s::numeric)::text', v), format('uidx_sql.public_id_encode(%s::numeric)::text', v)
+  FROM (SELECT (('x' || substr(md5('q' || i), 1, 15))::bit(60)::bigint::numeric * 8589934592 + i)::text AS v
+          FROM generate_series(1, 300) i) x
+UNION ALL
+SELECT format('public.public_id_encode(%L::uuid)::text', v), format('uidx_sql.public_id_encode(%L::uuid)::text', v)
+  FROM (SELECT md5('r' || i)::uuid::text AS v FROM generate_series(1, 300) i) x
+UNION ALL
+-- decoding: public ids of each kind, and forged values
+SELECT format('public.%s(%L::uuid)::text', f, u), format('uidx_sql.%s(%L::uuid)::text', f, u)
+  FROM (SELECT public.public_id_encode(i::bigint)::text AS u FROM generate_series(1, 100) i
+        UNION ALL SELECT public.public_id_encode(i::numeric * 18446744073709551616 + i)::text FROM generate_series(1, 100) i
+        UNION ALL SELECT md5('f' || i)::uuid::text FROM generate_series(1, 300) i
+        UNION ALL VALUES ('3625a4bb-7bd6-624d-108d-9d9e599d536b'), ('378c4fe3-a619-dea4-93b8-489f3160e863')) u,
+       unnest(ARRAY['public_id_decode_bigint', 'public_id_decode_numeric', 'public_id_decode_uuid']) f;
+
+CREATE FUNCTION pg_temp.eval(expr text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    result text;
+BEGIN
+    EXECUTE 'SELECT (' || expr || ')::text' INTO result;
+    RETURN COALESCE(result, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+    RETURN 'ERROR ' || SQLSTATE;
+END $$;
+
+DO $$
+DECLARE
+    n bigint;
+    bad bigint;
+    example text;
+BEGIN
+    SELECT count(*), count(*) FILTER (WHERE pg_temp.eval(c_expr) IS DISTINCT FROM pg_temp.eval(s_expr)),
+           min(c_expr) FILTER (WHERE pg_temp.eval(c_expr) IS DISTINCT FROM pg_temp.eval(s_expr))
+      INTO n, bad, example FROM pid_cases;
+    IF bad <> 0 THEN RAISE EXCEPTION 'public_id: % of % differ, e.g. %', bad, n, example; END IF;
+    PERFORM set_config('pid.n', n::text, false);
+END
+$$;
+
+-- the key: only its owner reads or writes it; every role can encode
+GRANT USAGE ON SCHEMA uidx_sql TO public_id_reader;
+SET ROLE public_id_reader;
+DO $$
+DECLARE
+    state text;
+BEGIN
+    BEGIN PERFORM key FROM uidx_sql.public_id_key; EXCEPTION WHEN OTHERS THEN state := SQLSTATE || SQLERRM; END;
+    IF state IS DISTINCT FROM '42501permission denied for table public_id_key' THEN RAISE EXCEPTION 'public_id: another role read the key (%)', state; END IF;
+    state := NULL;
+    BEGIN PERFORM uidx_sql.public_id_set_key('\x000102030405060708090a0b0c0d0e0f'); EXCEPTION WHEN OTHERS THEN state := SQLSTATE || SQLERRM; END;
+    IF state IS DISTINCT FROM '42501permission denied for table public_id_key' THEN RAISE EXCEPTION 'public_id: another role set the key (%)', state; END IF;
+    -- a hostile search_path does not reach into the SECURITY DEFINER code
+    CREATE TEMP TABLE public_id_key (only_row boolean, key bytea);
+    INSERT INTO public_id_key VALUES (true, '\x000102030405060708090a0b0c0d0e0f');
+    PERFORM set_config('search_path', 'pg_temp, public', true);
+    IF uidx_sql.public_id_encode(1088824355131185736905670087::numeric) <> '30322474-a954-ffa9-941c-6f038afe4ff1' THEN
+        RAISE EXCEPTION 'public_id: a role other than the owner got another result';
+    END IF;
+END
+$$;
+RESET ROLE;
+
+-- the README's dedicated key holder: table and readers given to a role
+-- nobody logs in as; every other role still encodes with the same key
+DROP ROLE IF EXISTS uidx_keyholder;
+CREATE ROLE uidx_keyholder NOLOGIN;
+GRANT USAGE ON SCHEMA uidx_sql TO uidx_keyholder;
+ALTER TABLE uidx_sql.public_id_key OWNER TO uidx_keyholder;
+ALTER FUNCTION uidx_sql.uidx_sql_public_id_aes(bytea, boolean) OWNER TO uidx_keyholder;
+SET ROLE public_id_reader;
+DO $$
+BEGIN
+    IF uidx_sql.public_id_encode(1088824355131185736905670087::numeric) <> '30322474-a954-ffa9-941c-6f038afe4ff1'
+       OR uidx_sql.public_id_decode_bigint(uidx_sql.public_id_encode(42::bigint)) <> 42 THEN
+        RAISE EXCEPTION 'public_id: the key holder''s functions give another result';
+    END IF;
+END
+$$;
+RESET ROLE;
+SELECT 'public_id: ok ' || current_setting('pid.n') || ' compared' AS result \gset
+\echo :result

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# uidx_sql, the SQL edition (README "Managed PostgreSQL"), against the C
+# extension in one database: uidx in public, uidx_sql installed with its psql
+# script into the schema uidx_sql.
+#  1. test/managed/equality.sql: every deterministic function of both
+#     editions on the same inputs (edges, errors by SQLSTATE); must compare
+#     at least 10,000 results and find no difference;
+#  2. test/managed/properties.sql: every generator of the registry that
+#     uidx_sql has, MANAGED_IDS values each (default 200,000; make
+#     test-managed: 1,000,000) for the monotonic ones and MANAGED_RANDOM_IDS
+#     (default 50,000; make test-managed: 100,000) for the stateless ones:
+#     distinct, increasing, read back by the C extension;
+#  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb / distid of
+#     tables filled by uidx_sql, and the partition helper;
+#  4. test/managed/public_id.sql: public ids of both editions under one key,
+#     and that no other role reads or sets uidx_sql's key.
+# test/t/managed-pgtle.sh installs the same source through pg_tle.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+db=uidx_managed
+bash sql/managed/build.sh "$work" 1.2
+
+PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+psql -X -q -d $db -c "CREATE EXTENSION uidx"
+# public ids need pgcrypto, which a server built from source may lack
+crypto=$(psql -X -At -d $db -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pgcrypto'")
+[ "$crypto" = 1 ] && psql -X -q -d $db -c "CREATE EXTENSION pgcrypto"
+PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP ROLE IF EXISTS public_id_reader" -c "CREATE ROLE public_id_reader LOGIN"
+psql -X -q -d $db -v schema=uidx_sql -f "$work/uidx_sql.psql.sql" >/dev/null
+
+fail=0
+start=$(date +%s)
+out=$(psql -X -q -d $db -v c=public -v sql=uidx_sql -f test/managed/equality.sql 2>&1) || { echo "$out"; exit 1; }
+summary=$(grep -o 'equality: .*' <<<"$out" | head -1)
+echo "managed: $summary ($(( $(date +%s) - start ))s)"
+if ! [[ "$summary" =~ equality:\ ([0-9]+)\ compared.*,\ 0\ differ$ ]] || [ "${BASH_REMATCH[1]}" -lt 10000 ]; then
+  echo "$out" | sed -n '/equality:/,$p'; fail=1
+fi
+
+start=$(date +%s)
+out=$(psql -X -q -d $db -v n="${MANAGED_IDS:-200000}" -v n_random="${MANAGED_RANDOM_IDS:-50000}" \
+        -f test/managed/properties.sql 2>&1) || { echo "$out"; fail=1; }
+grep -o "properties: ok.*\|properties: mixed origins ok\|properties: markings of .* ok" <<<"$out" | sed "s/^/managed: /; s/\$/ ($(( $(date +%s) - start ))s)/" || { echo "$out"; fail=1; }
+
+out=$(psql -X -q -d $db -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
+grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
+
+if [ "$crypto" = 1 ]; then
+  out=$(psql -X -q -d $db -f test/managed/public_id.sql 2>&1) || { echo "$out"; fail=1; }
+  grep -o 'public_id: ok.*' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
+else
+  echo "managed: public ids not tested: pgcrypto is not available on this server"
+fi
+
+psql -X -q -d postgres -c "DROP DATABASE $db" -c "DROP ROLE public_id_reader" -c "DROP ROLE IF EXISTS uidx_keyholder"
+exit $fail
