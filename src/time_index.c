@@ -27,6 +27,7 @@
 #include "uidx.h"
 #include "clock.h"
 #include "time_index.h"
+#include "distid.h"
 
 #include "access/nbtree.h"
 #include "access/stratnum.h"
@@ -44,9 +45,16 @@
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
+#include "optimizer/planner.h"
+#include "parser/parsetree.h"
+#include "rewrite/rewriteManip.h"
+#include "access/xact.h"
 #include "optimizer/restrictinfo.h"
 #include "parser/parse_func.h"
+#include "utils/acl.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "miscadmin.h"
 #include "utils/uuid.h"
 
 /*
@@ -55,25 +63,36 @@
  * outside the field's range are clamped to its ends, so the bound never
  * raises an error the original clause would not have raised.
  */
+/*
+ * The value the 48-bit field would hold for the millisecond of `at`, clamped
+ * to the field's range, so that no bound raises an error the original clause
+ * would not have raised.
+ */
+static int64
+time_field_of(TimestampTz at, TimestampTz epoch)
+{
+	int64		since_epoch;
+	int64		field;
+
+	if (TIMESTAMP_IS_NOBEGIN(at))
+		return 0;
+	if (TIMESTAMP_IS_NOEND(at) || pg_sub_s64_overflow(at, epoch, &since_epoch))
+		return UIDX_MAX_MS48;
+	field = uidx_floor_div(since_epoch, 1000);
+	field = Max(field, 0);
+	return Min(field, UIDX_MAX_MS48);
+}
+
+/*
+ * The smallest (upper = false) or largest (upper = true) 16 bytes whose time
+ * field holds the millisecond of `at`: all other bytes 00 or FF.
+ */
 static void
 time_bound_bytes(TimestampTz at, int time_offset, TimestampTz epoch, bool upper,
 				 uint8 out[UIDX_LEN])
 {
-	int64		field;
-	int64		since_epoch;
-
-	if (TIMESTAMP_IS_NOBEGIN(at))
-		field = 0;
-	else if (TIMESTAMP_IS_NOEND(at) || pg_sub_s64_overflow(at, epoch, &since_epoch))
-		field = UIDX_MAX_MS48;
-	else
-	{
-		field = uidx_floor_div(since_epoch, 1000);
-		field = Max(field, 0);
-		field = Min(field, UIDX_MAX_MS48);
-	}
 	memset(out, upper ? 0xFF : 0x00, UIDX_LEN);
-	uidx_store_be(out + time_offset, 6, (uint64) field);
+	uidx_store_be(out + time_offset, 6, (uint64) time_field_of(at, epoch));
 }
 
 PG_FUNCTION_INFO_V1(uidx_time_bound);
@@ -92,6 +111,176 @@ uidx_time_bound(PG_FUNCTION_ARGS)
 	time_bound_bytes(PG_GETARG_TIMESTAMPTZ(0), time_offset,
 					 PG_GETARG_TIMESTAMPTZ(2), PG_GETARG_BOOL(3), result->data);
 	PG_RETURN_UUID_P(result);
+}
+
+/* ---------------------------------------------------------------------------
+ * Comparisons of a key with an instant, for partition pruning (README "Time
+ * filters that prune partitions").
+ *
+ * key #>=# at  holds when the key's time field is at or after the millisecond
+ * of `at` (clamped as time_field_of clamps it); #<#, #<=#, #=#, #># alike.
+ * Each key type's btree family holds them with a cross-type comparison
+ * support function: the field is what the family's order reads first
+ * (test/FORMATS.md), so they order keys as the family does, and PostgreSQL's
+ * partition pruning can compare a partition's bounds with `at` through them.
+ * Their restriction estimator reports selectivity 1: the planner rewrite adds
+ * them next to the user's own time filter, which they only restate, so they
+ * must not lower the row estimate a second time.
+ * ------------------------------------------------------------------------- */
+
+static int
+key_time_cmp(FunctionCallInfo fcinfo, int time_offset, int64 epoch_unix_ms)
+{
+	const uint8 *key = PG_GETARG_UUID_P(0)->data;
+	int64		field = (int64) uidx_load_be(key + time_offset, 6);
+	int64		other = time_field_of(PG_GETARG_TIMESTAMPTZ(1),
+									  uidx_unix_ms_to_timestamptz(epoch_unix_ms));
+
+	return (field > other) - (field < other);
+}
+
+/* iuid and uuid: bytes 0-5, unix milliseconds (iuid_timestamp, comb_prefix_timestamp) */
+PG_FUNCTION_INFO_V1(uidx_prefix_time_cmp);
+Datum
+uidx_prefix_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 0, 0));
+}
+
+PG_FUNCTION_INFO_V1(uidx_prefix_time_lt);
+Datum
+uidx_prefix_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_prefix_time_le);
+Datum
+uidx_prefix_time_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_prefix_time_eq);
+Datum
+uidx_prefix_time_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) == 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_prefix_time_ge);
+Datum
+uidx_prefix_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) >= 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_prefix_time_gt);
+Datum
+uidx_prefix_time_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) > 0);
+}
+
+/* comb: bytes 10-15, unix milliseconds (comb_timestamp) */
+PG_FUNCTION_INFO_V1(uidx_comb_time_cmp);
+Datum
+uidx_comb_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 10, 0));
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_lt);
+Datum
+uidx_comb_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_le);
+Datum
+uidx_comb_time_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_eq);
+Datum
+uidx_comb_time_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) == 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_ge);
+Datum
+uidx_comb_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) >= 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_gt);
+Datum
+uidx_comb_time_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) > 0);
+}
+
+/* distid: bytes 4-9, milliseconds since 1900 (distid_timestamp) */
+PG_FUNCTION_INFO_V1(uidx_distid_time_cmp);
+Datum
+uidx_distid_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS));
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_lt);
+Datum
+uidx_distid_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_le);
+Datum
+uidx_distid_time_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) <= 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_eq);
+Datum
+uidx_distid_time_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) == 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_ge);
+Datum
+uidx_distid_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) >= 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_gt);
+Datum
+uidx_distid_time_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) > 0);
+}
+
+/* Restriction and join estimators of those operators: they add no selectivity. */
+PG_FUNCTION_INFO_V1(uidx_time_filter_sel);
+Datum
+uidx_time_filter_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(1.0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_time_filter_joinsel);
+Datum
+uidx_time_filter_joinsel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(1.0);
 }
 
 /* uidx_time_bound(at, offset, epoch, upper), folded to a constant when `at` is one */
@@ -117,6 +306,17 @@ bound_expr(Oid bound_fn, Node *at, int time_offset, TimestampTz epoch, bool uppe
 													  FLOAT8PASSBYVAL),
 											makeBoolConst(upper, false)),
 								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/* EXECUTE on a function for the current user */
+static AclResult
+uidx_proc_aclcheck(Oid proc)
+{
+#if PG_VERSION_NUM >= 160000
+	return object_aclcheck(ProcedureRelationId, proc, GetUserId(), ACL_EXECUTE);
+#else
+	return pg_proc_aclcheck(proc, GetUserId(), ACL_EXECUTE);
+#endif
 }
 
 Node *
@@ -201,12 +401,28 @@ uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_unix_ms)
 	if (!OidIsValid(bound_fn))
 		return NULL;
 
-	/* the key as the index holds it: iuid_timestamp(id::uuid) has an iuid key */
-	key = (Node *) list_nth(call->args, req->indexarg);
-	while (IsA(key, RelabelType) && exprType(key) != key_type)
-		key = (Node *) ((RelabelType *) key)->arg;
-	if (exprType(key) != key_type)
+	/*
+	 * A bound computed while the query runs calls uidx_time_bound, which the
+	 * user's own query did not call: without EXECUTE on it there is no index
+	 * condition, rather than an error (README "Time filters that use the
+	 * index").
+	 */
+	if (!IsA(other, Const) &&
+		uidx_proc_aclcheck(bound_fn) != ACLCHECK_OK)
 		return NULL;
+
+	/*
+	 * The key as the index holds it: iuid_timestamp(id::uuid) has an iuid
+	 * key, and a column of a domain over iuid is an iuid key too.
+	 */
+	key = (Node *) list_nth(call->args, req->indexarg);
+	while (IsA(key, RelabelType) && getBaseType(exprType(key)) != key_type)
+		key = (Node *) ((RelabelType *) key)->arg;
+	if (getBaseType(exprType(key)) != key_type)
+		return NULL;
+	if (exprType(key) != key_type)
+		key = (Node *) makeRelabelType((Expr *) copyObject(key), key_type, -1,
+									   InvalidOid, COERCE_IMPLICIT_CAST);
 	if (strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber ||
 		strategy == BTEqualStrategyNumber)
 		conditions = lappend(conditions,
@@ -228,6 +444,9 @@ uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_unix_ms)
  * ------------------------------------------------------------------------- */
 
 static set_rel_pathlist_hook_type prev_set_rel_pathlist_hook = NULL;
+
+/* uidx.time_filter_rewrite: both the index conditions and the pruning conditions */
+static bool time_filter_rewrite = true;
 
 /* Is `expr` the plain column that index column `col` holds? */
 static bool
@@ -264,6 +483,8 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 
 	if (prev_set_rel_pathlist_hook)
 		prev_set_rel_pathlist_hook(root, rel, rti, rte);
+	if (!time_filter_rewrite)
+		return;
 	/*
 	 * Plain tables and partitions, not the parent of a partition or
 	 * inheritance set: since PostgreSQL 16 a partitioned table's indexlist
@@ -373,9 +594,321 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 	}
 }
 
+
+/* ---------------------------------------------------------------------------
+ * The planner hook: conditions for partition pruning
+ *
+ * A partitioned table is pruned by PostgreSQL from conditions on its
+ * partition key that use an operator of the key's btree family, before any
+ * per-partition planning begins; set_rel_pathlist comes too late for that.
+ * So before planning, each `f(key) op c` in a WHERE or JOIN ... ON list on a
+ * partitioned table gains `key #>=# c` and/or `key #<=# c` in the same list.
+ * They are implied by the clause they come from (a superset, as for the
+ * index conditions above), so the list means what it meant; they estimate
+ * at selectivity 1, so the row estimate is the original clause's; and
+ * PostgreSQL prunes with them at plan time for constants and at executor
+ * start for parameters and stable expressions such as now().
+ * ------------------------------------------------------------------------- */
+
+static planner_hook_type prev_planner_hook = NULL;
+
+/* How a time function or a pruning operator reads the key */
+typedef enum TimeLayout
+{
+	LAYOUT_NONE,
+	LAYOUT_PREFIX,				/* bytes 0-5, unix ms: iuid, prefix COMB */
+	LAYOUT_COMB,				/* bytes 10-15, unix ms: comb */
+	LAYOUT_DISTID				/* bytes 4-9, ms since 1900: distid */
+} TimeLayout;
+
+typedef struct RewriteContext
+{
+	Oid			uidx;			/* the extension's OID */
+} RewriteContext;
+
+/* the layout of a time function, from its planner support function */
+static TimeLayout
+function_layout(Oid funcid, RewriteContext *ctx)
+{
+	Oid			support = get_func_support(funcid);
+	char	   *name;
+
+	if (!OidIsValid(support) ||
+		getExtensionOfObject(ProcedureRelationId, support) != ctx->uidx)
+		return LAYOUT_NONE;
+	name = get_func_name(support);
+	if (name == NULL)
+		return LAYOUT_NONE;
+	if (strcmp(name, "iuid_timestamp_support") == 0 ||
+		strcmp(name, "comb_prefix_timestamp_support") == 0)
+		return LAYOUT_PREFIX;
+	if (strcmp(name, "comb_timestamp_support") == 0)
+		return LAYOUT_COMB;
+	if (strcmp(name, "distid_timestamp_support") == 0)
+		return LAYOUT_DISTID;
+	/* distid128_timestamp: no key type's family orders by its 1700 epoch */
+	return LAYOUT_NONE;
+}
+
+/* the layout of a pruning operator, from its function (sql/install/70-time-filter.sql) */
+static TimeLayout
+operator_layout(Oid opno, RewriteContext *ctx)
+{
+	Oid			fn = get_opcode(opno);
+	char	   *name;
+
+	if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != ctx->uidx)
+		return LAYOUT_NONE;
+	/* a role that may not run it gets no rewrite rather than an error */
+	if (uidx_proc_aclcheck(fn) != ACLCHECK_OK)
+		return LAYOUT_NONE;
+	name = get_func_name(fn);
+	if (name == NULL)
+		return LAYOUT_NONE;
+	if (strcmp(name, "iuid_time_ge") == 0 || strcmp(name, "iuid_time_le") == 0 ||
+		strcmp(name, "uidx_uuid_time_ge") == 0 || strcmp(name, "uidx_uuid_time_le") == 0)
+		return LAYOUT_PREFIX;
+	if (strcmp(name, "comb_time_ge") == 0 || strcmp(name, "comb_time_le") == 0)
+		return LAYOUT_COMB;
+	if (strcmp(name, "distid_time_ge") == 0 || strcmp(name, "distid_time_le") == 0)
+		return LAYOUT_DISTID;
+	return LAYOUT_NONE;
+}
+
+/* `key #>=# at` (upper = false) or `key #<=# at`, or NULL */
+static Expr *
+pruning_clause(Node *key, Node *at, bool upper, TimeLayout layout, RewriteContext *ctx)
+{
+	Oid			base = getBaseType(exprType(key));
+	Oid			opclass = GetDefaultOpClass(base, BTREE_AM_OID);
+	Oid			op;
+	OpExpr	   *clause;
+
+	if (!OidIsValid(opclass))
+		return NULL;
+	op = get_opfamily_member(get_opclass_family(opclass), base, TIMESTAMPTZOID,
+							 upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber);
+	if (!OidIsValid(op) || operator_layout(op, ctx) != layout)
+		return NULL;
+	if (exprType(key) != base)
+		key = (Node *) makeRelabelType((Expr *) copyObject(key), base, -1, InvalidOid,
+									   COERCE_IMPLICIT_CAST);
+	else
+		key = copyObject(key);
+	clause = (OpExpr *) make_opclause(op, BOOLOID, false, (Expr *) key,
+									  (Expr *) copyObject(at), InvalidOid, InvalidOid);
+	clause->opfuncid = get_opcode(op);
+	return (Expr *) clause;
+}
+
+/* Is `expr` (under binary coercions) a column of a partitioned table of `query`? */
+static Node *
+partitioned_key(Node *expr, Query *query)
+{
+	Var		   *var;
+	RangeTblEntry *rte;
+
+	while (expr && IsA(expr, RelabelType))
+		expr = (Node *) ((RelabelType *) expr)->arg;
+	if (expr == NULL || !IsA(expr, Var))
+		return NULL;
+	var = (Var *) expr;
+	if (var->varlevelsup != 0 || var->varattno <= 0 ||
+		var->varno < 1 || var->varno > list_length(query->rtable))
+		return NULL;
+	rte = rt_fetch(var->varno, query->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE)
+		return NULL;
+	return expr;
+}
+
+/* The pruning conditions one conjunct implies, appended to *derived */
+static void
+derive_from_clause(Node *node, Query *query, List **derived, RewriteContext *ctx)
+{
+	OpExpr	   *clause = (OpExpr *) node;
+	Node	   *left;
+	Node	   *right;
+	FuncExpr   *call;
+	Node	   *other;
+	Node	   *key;
+	Oid			op_left;
+	Oid			op_right;
+	int			strategy;
+	TimeLayout	layout;
+
+	if (!is_opclause(node) || list_length(clause->args) != 2)
+		return;
+	left = linitial(clause->args);
+	right = lsecond(clause->args);
+	if (IsA(left, FuncExpr) && list_length(((FuncExpr *) left)->args) == 1)
+	{
+		call = (FuncExpr *) left;
+		other = right;
+	}
+	else if (IsA(right, FuncExpr) && list_length(((FuncExpr *) right)->args) == 1)
+	{
+		call = (FuncExpr *) right;
+		other = left;
+	}
+	else
+		return;
+	op_input_types(clause->opno, &op_left, &op_right);
+	if (op_left != TIMESTAMPTZOID || op_right != TIMESTAMPTZOID)
+		return;
+	strategy = get_op_opfamily_strategy(clause->opno,
+										get_opclass_family(GetDefaultOpClass(TIMESTAMPTZOID,
+																			 BTREE_AM_OID)));
+	if (strategy == 0)
+		return;
+	if (call == (FuncExpr *) right)
+		strategy = BTCommuteStrategyNumber(strategy);
+	if (exprType(other) != TIMESTAMPTZOID ||
+		(IsA(other, Const) && ((Const *) other)->constisnull) ||
+		contain_var_clause(other) || contain_volatile_functions(other) ||
+		checkExprHasSubLink(other) || contain_aggs_of_level(other, 0) ||
+		contain_windowfuncs(other))
+		return;
+	key = partitioned_key(linitial(call->args), query);
+	if (key == NULL)
+		return;
+	layout = function_layout(call->funcid, ctx);
+	if (layout == LAYOUT_NONE)
+		return;
+
+	/* f(key) > c implies key #>=# c, as f(key) < c implies key #<=# c */
+	if (strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber ||
+		strategy == BTEqualStrategyNumber)
+	{
+		Expr	   *lower = pruning_clause(key, other, false, layout, ctx);
+
+		if (lower && !list_member(*derived, lower))
+			*derived = lappend(*derived, lower);
+	}
+	if (strategy == BTLessStrategyNumber || strategy == BTLessEqualStrategyNumber ||
+		strategy == BTEqualStrategyNumber)
+	{
+		Expr	   *upper = pruning_clause(key, other, true, layout, ctx);
+
+		if (upper && !list_member(*derived, upper))
+			*derived = lappend(*derived, upper);
+	}
+}
+
+/* Conjuncts of a qual, looking into nested ANDs (BETWEEN is one) */
+static void
+derive_from_quals(Node *quals, Query *query, List **derived, RewriteContext *ctx)
+{
+	if (quals == NULL)
+		return;
+	if (is_andclause(quals))
+	{
+		ListCell   *lc;
+
+		foreach(lc, ((BoolExpr *) quals)->args)
+			derive_from_quals(lfirst(lc), query, derived, ctx);
+	}
+	else
+		derive_from_clause(quals, query, derived, ctx);
+}
+
+/* The qual with the conditions it implies added to it */
+static Node *
+add_pruning_conditions(Node *quals, Query *query, RewriteContext *ctx)
+{
+	List	   *derived = NIL;
+
+	derive_from_quals(quals, query, &derived, ctx);
+	if (derived == NIL)
+		return quals;
+	if (is_andclause(quals))
+	{
+		((BoolExpr *) quals)->args = list_concat(((BoolExpr *) quals)->args, derived);
+		return quals;
+	}
+	return (Node *) make_andclause(lcons(quals, derived));
+}
+
+static bool rewrite_walker(Node *node, RewriteContext *ctx);
+
+static void
+rewrite_jointree(Node *node, Query *query, RewriteContext *ctx)
+{
+	ListCell   *lc;
+
+	if (node == NULL)
+		return;
+	if (IsA(node, FromExpr))
+	{
+		FromExpr   *from = (FromExpr *) node;
+
+		foreach(lc, from->fromlist)
+			rewrite_jointree(lfirst(lc), query, ctx);
+		from->quals = add_pruning_conditions(from->quals, query, ctx);
+	}
+	else if (IsA(node, JoinExpr))
+	{
+		JoinExpr   *join = (JoinExpr *) node;
+
+		rewrite_jointree(join->larg, query, ctx);
+		rewrite_jointree(join->rarg, query, ctx);
+		join->quals = add_pruning_conditions(join->quals, query, ctx);
+	}
+}
+
+static void
+rewrite_query(Query *query, RewriteContext *ctx)
+{
+	if (query->commandType != CMD_UTILITY)
+		rewrite_jointree((Node *) query->jointree, query, ctx);
+	/* subqueries in FROM, CTEs and sublinks */
+	query_tree_walker(query, rewrite_walker, (void *) ctx, 0);
+}
+
+static bool
+rewrite_walker(Node *node, RewriteContext *ctx)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Query))
+	{
+		rewrite_query((Query *) node, ctx);
+		return false;
+	}
+	return expression_tree_walker(node, rewrite_walker, (void *) ctx);
+}
+
+static PlannedStmt *
+uidx_planner(Query *parse, const char *query_string, int cursorOptions,
+			 ParamListInfo boundParams)
+{
+	if (time_filter_rewrite && parse->commandType != CMD_UTILITY &&
+		IsTransactionState())
+	{
+		RewriteContext ctx;
+
+		ctx.uidx = get_extension_oid("uidx", true);
+		if (OidIsValid(ctx.uidx))
+			rewrite_query(parse, &ctx);
+	}
+	if (prev_planner_hook)
+		return prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+	return standard_planner(parse, query_string, cursorOptions, boundParams);
+}
+
 void
 uidx_install_time_index_hook(void)
 {
+	DefineCustomBoolVariable("uidx.time_filter_rewrite",
+							 "Turns time filters on uidx keys into index and partition-pruning conditions.",
+							 "Off plans `f(id) >= t` as an ordinary function call (README \"Time filters that use the index\").",
+							 &time_filter_rewrite,
+							 true,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
 	prev_set_rel_pathlist_hook = set_rel_pathlist_hook;
 	set_rel_pathlist_hook = uidx_set_rel_pathlist;
+	prev_planner_hook = planner_hook;
+	planner_hook = uidx_planner;
 }
