@@ -117,8 +117,11 @@ uidx_time_bound(PG_FUNCTION_ARGS)
  * Comparisons of a key with an instant, for partition pruning (README "Time
  * filters that prune partitions").
  *
- * key #>=# at  holds when the key's time field is at or after the millisecond
- * of `at` (clamped as time_field_of clamps it); #<#, #<=#, #=#, #># alike.
+ * key @>=@ at  holds when the instant the key's time field holds (a whole
+ * millisecond) is at or after `at`, exactly as f(key) >= at does for a key of
+ * the layout; @<@, @<=@, @=@, @>@ alike.  Instants the field cannot hold
+ * (before its epoch, after its last millisecond, infinities) sort before or
+ * after every key.
  * Each key type's btree family holds them with a cross-type comparison
  * support function: the field is what the family's order reads first
  * (test/FORMATS.md), so they order keys as the family does, and PostgreSQL's
@@ -132,11 +135,22 @@ static int
 key_time_cmp(FunctionCallInfo fcinfo, int time_offset, int64 epoch_unix_ms)
 {
 	const uint8 *key = PG_GETARG_UUID_P(0)->data;
-	int64		field = (int64) uidx_load_be(key + time_offset, 6);
-	int64		other = time_field_of(PG_GETARG_TIMESTAMPTZ(1),
-									  uidx_unix_ms_to_timestamptz(epoch_unix_ms));
+	TimestampTz at = PG_GETARG_TIMESTAMPTZ(1);
+	int64		field_us = (int64) uidx_load_be(key + time_offset, 6) * 1000;
+	int64		since_epoch;
 
-	return (field > other) - (field < other);
+	/* instants the field cannot hold sort before or after every key */
+	if (TIMESTAMP_IS_NOBEGIN(at))
+		return 1;
+	if (TIMESTAMP_IS_NOEND(at))
+		return -1;
+	if (pg_sub_s64_overflow(at, uidx_unix_ms_to_timestamptz(epoch_unix_ms), &since_epoch))
+		return at < 0 ? 1 : -1;
+	if (since_epoch < 0)
+		return 1;
+	if (since_epoch > UIDX_MAX_MS48 * 1000)
+		return -1;
+	return (field_us > since_epoch) - (field_us < since_epoch);
 }
 
 /* iuid and uuid: bytes 0-5, unix milliseconds (iuid_timestamp, comb_prefix_timestamp) */
@@ -602,11 +616,13 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
  * partition key that use an operator of the key's btree family, before any
  * per-partition planning begins; set_rel_pathlist comes too late for that.
  * So before planning, each `f(key) op c` in a WHERE or JOIN ... ON list on a
- * partitioned table gains `key #>=# c` and/or `key #<=# c` in the same list.
- * They are implied by the clause they come from (a superset, as for the
- * index conditions above), so the list means what it meant; they estimate
+ * partitioned table gains `key @op@ c` in the same list, the same comparison
+ * of the instant the key's time field holds (sql/install/70-time-filter.sql).
+ * It is implied by the clause it comes from (for a key of another layout,
+ * where f(key) is NULL, the clause is false anyway), so the list means what
+ * it meant; it estimates
  * at selectivity 1, so the row estimate is the original clause's; and
- * PostgreSQL prunes with them at plan time for constants and at executor
+ * PostgreSQL prunes with it at plan time for constants and at executor
  * start for parameters and stable expressions such as now().
  * ------------------------------------------------------------------------- */
 
@@ -665,19 +681,18 @@ operator_layout(Oid opno, RewriteContext *ctx)
 	name = get_func_name(fn);
 	if (name == NULL)
 		return LAYOUT_NONE;
-	if (strcmp(name, "iuid_time_ge") == 0 || strcmp(name, "iuid_time_le") == 0 ||
-		strcmp(name, "uidx_uuid_time_ge") == 0 || strcmp(name, "uidx_uuid_time_le") == 0)
+	if (strncmp(name, "iuid_time_", 10) == 0 || strncmp(name, "uidx_uuid_time_", 15) == 0)
 		return LAYOUT_PREFIX;
-	if (strcmp(name, "comb_time_ge") == 0 || strcmp(name, "comb_time_le") == 0)
+	if (strncmp(name, "comb_time_", 10) == 0)
 		return LAYOUT_COMB;
-	if (strcmp(name, "distid_time_ge") == 0 || strcmp(name, "distid_time_le") == 0)
+	if (strncmp(name, "distid_time_", 12) == 0)
 		return LAYOUT_DISTID;
 	return LAYOUT_NONE;
 }
 
-/* `key #>=# at` (upper = false) or `key #<=# at`, or NULL */
+/* `key @op@ at` for a btree strategy, or NULL */
 static Expr *
-pruning_clause(Node *key, Node *at, bool upper, TimeLayout layout, RewriteContext *ctx)
+pruning_clause(Node *key, Node *at, int strategy, TimeLayout layout, RewriteContext *ctx)
 {
 	Oid			base = getBaseType(exprType(key));
 	Oid			opclass = GetDefaultOpClass(base, BTREE_AM_OID);
@@ -686,8 +701,7 @@ pruning_clause(Node *key, Node *at, bool upper, TimeLayout layout, RewriteContex
 
 	if (!OidIsValid(opclass))
 		return NULL;
-	op = get_opfamily_member(get_opclass_family(opclass), base, TIMESTAMPTZOID,
-							 upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber);
+	op = get_opfamily_member(get_opclass_family(opclass), base, TIMESTAMPTZOID, strategy);
 	if (!OidIsValid(op) || operator_layout(op, ctx) != layout)
 		return NULL;
 	if (exprType(key) != base)
@@ -776,22 +790,12 @@ derive_from_clause(Node *node, Query *query, List **derived, RewriteContext *ctx
 	if (layout == LAYOUT_NONE)
 		return;
 
-	/* f(key) > c implies key #>=# c, as f(key) < c implies key #<=# c */
-	if (strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber ||
-		strategy == BTEqualStrategyNumber)
+	/* f(key) op c implies key op' c, op' the same comparison of the key's field */
 	{
-		Expr	   *lower = pruning_clause(key, other, false, layout, ctx);
+		Expr	   *derived_clause = pruning_clause(key, other, strategy, layout, ctx);
 
-		if (lower && !list_member(*derived, lower))
-			*derived = lappend(*derived, lower);
-	}
-	if (strategy == BTLessStrategyNumber || strategy == BTLessEqualStrategyNumber ||
-		strategy == BTEqualStrategyNumber)
-	{
-		Expr	   *upper = pruning_clause(key, other, true, layout, ctx);
-
-		if (upper && !list_member(*derived, upper))
-			*derived = lappend(*derived, upper);
+		if (derived_clause && !list_member(*derived, derived_clause))
+			*derived = lappend(*derived, derived_clause);
 	}
 }
 
