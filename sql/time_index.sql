@@ -324,25 +324,35 @@ SELECT pg_temp.partitions_scanned('tp_router', 'iuid_timestamp(id) >= ''2024-02-
 CREATE ROLE uidx_ti_reader;
 GRANT SELECT ON ti_iuid, tp_iuid TO uidx_ti_reader;
 REVOKE EXECUTE ON FUNCTION uidx_time_bound(timestamptz, integer, timestamptz, boolean) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION iuid_time_ge(iuid, timestamptz), iuid_time_le(iuid, timestamptz) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION iuid_time_ge(iuid, timestamptz), iuid_time_lt(iuid, timestamptz), uidx_instant_after(timestamptz) FROM PUBLIC;
 SET ROLE uidx_ti_reader;
 SELECT count(*) FROM ti_iuid WHERE iuid_timestamp(id) >= now() - interval '900 days';
 SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) >= now() - interval '900 days';
 SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) >= '2024-02-10';
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION uidx_time_bound(timestamptz, integer, timestamptz, boolean) TO PUBLIC;
-GRANT EXECUTE ON FUNCTION iuid_time_ge(iuid, timestamptz), iuid_time_le(iuid, timestamptz) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION iuid_time_ge(iuid, timestamptz), iuid_time_lt(iuid, timestamptz), uidx_instant_after(timestamptz) TO PUBLIC;
 DROP OWNED BY uidx_ti_reader;
 DROP ROLE uidx_ti_reader;
 
--- The pruning operators themselves, at the edges of the field.
-SELECT iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '2024-02-01 00:00:00.0009' AS same_ms,
-       iuid_from_parts('2024-02-01', 1, 2, 3) @>@ '2024-01-31 23:59:59.9999' AS later_ms,
+-- The pruning operators themselves: an instant is the smallest key of the
+-- first millisecond at or after it.
+SELECT iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '2024-02-01 00:00:00.0009' AS next_ms_not_reached,
+       iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '2024-01-31 23:59:59.9991' AS same_ms,
+       iuid_lower_bound('2024-02-01') @>=@ '2024-02-01' AS lower_bound_is_the_instant,
+       iuid_lower_bound('2024-02-01') @<@ '2024-02-01' AS not_before,
        iuid_from_parts('2024-02-01', 1, 2, 3) @<@ 'infinity' AS before_infinity,
-       iuid_from_parts('2024-02-01', 1, 2, 3) @>@ '-infinity' AS after_minus_infinity,
-       distid_lower_bound('1900-01-01') @=@ '1899-01-01' AS clamped_to_epoch,
-       comb_suffix_from_parts('2024-02-01', '\x00000000000000000000000000000000'::bytea) @=@ '2024-02-01' AS comb_eq,
-       '00000000-0000-4000-8000-000000000000'::uuid @<=@ '1970-01-01'::timestamptz AS uuid_at_epoch;
+       iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '-infinity' AS after_minus_infinity,
+       distid_lower_bound('1900-01-01') @>=@ '1899-01-01' AS after_instants_before_epoch,
+       comb_lower_bound('2024-02-01') @>=@ '2024-02-01' AS comb_lower_bound_is_the_instant,
+       '00000000-0000-0000-0000-000000000000'::uuid @>=@ '1970-01-01'::timestamptz AS uuid_at_epoch,
+       uidx_instant_after('2024-02-01') AS next_instant,
+       uidx_instant_after('294276-12-31 23:59:59.999999') AS last_instant;
+-- uidx_create_time_partitions' bounds are those keys: a month's partition is
+-- the one partition of a filter that starts at its first instant.
+SELECT pg_get_expr(relpartbound, oid) LIKE '%' || iuid_lower_bound('2024-02-01') || '%' AS bound_is_lower_bound,
+       iuid_time_cmp(iuid_lower_bound('2024-02-01'), '2024-02-01') AS cmp
+  FROM pg_class WHERE relname = 'tp_iuid_p20240201';
 SELECT amopopr::regoperator, amopstrategy
   FROM pg_amop WHERE amoprighttype = 'timestamptz'::regtype
    AND amopmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')

@@ -117,169 +117,172 @@ uidx_time_bound(PG_FUNCTION_ARGS)
  * Comparisons of a key with an instant, for partition pruning (README "Time
  * filters that prune partitions").
  *
- * key @>=@ at  holds when the instant the key's time field holds (a whole
- * millisecond) is at or after `at`, exactly as f(key) >= at does for a key of
- * the layout; @<@, @<=@, @=@, @>@ alike.  Instants the field cannot hold
- * (before its epoch, after its last millisecond, infinities) sort before or
- * after every key.
- * Each key type's btree family holds them with a cross-type comparison
- * support function: the field is what the family's order reads first
- * (test/FORMATS.md), so they order keys as the family does, and PostgreSQL's
- * partition pruning can compare a partition's bounds with `at` through them.
- * Their restriction estimator reports selectivity 1: the planner rewrite adds
- * them next to the user's own time filter, which they only restate, so they
- * must not lower the row estimate a second time.
+ * An instant stands for one key: the smallest key of the first millisecond
+ * at or after it, the key the type's lower-bound function returns
+ * (iuid_lower_bound, comb_lower_bound, distid_lower_bound,
+ * uidx_uuid_lower_bound), so `key @>=@ at` is exactly f(key) >= at and
+ * `key @<@ at` is f(key) < at for every key the type can store
+ * (test/FORMATS.md).  Comparing with that key, in the family's own order,
+ * keeps the family's equality transitive, and a partition bound made by
+ * those functions compares equal to its instant, so PostgreSQL prunes the
+ * partition before it exactly.  Instants the field cannot hold sort before
+ * (before the epoch) or after (after its last millisecond, infinity) every
+ * key.
+ *
+ * Each key type's btree family holds the two with a cross-type comparison
+ * support function: the field is what the family's order reads first, so
+ * PostgreSQL's partition pruning compares a partition's bounds with an
+ * instant through them.  Their restriction estimator reports selectivity 1:
+ * the planner rewrite adds them next to the user's own time filter, which
+ * they only restate, so they must not lower the row estimate a second time.
  * ------------------------------------------------------------------------- */
 
+/* The smallest tail (bytes outside the field) of each key type */
+static const uint8 iuid_min_key[UIDX_LEN] = {0, 0, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 0};
+static const uint8 zero_key[UIDX_LEN] = {0};
+
 static int
-key_time_cmp(FunctionCallInfo fcinfo, int time_offset, int64 epoch_unix_ms)
+key_time_cmp(FunctionCallInfo fcinfo, int time_offset, int64 epoch_unix_ms,
+			 const uint8 *min_key)
 {
 	const uint8 *key = PG_GETARG_UUID_P(0)->data;
 	TimestampTz at = PG_GETARG_TIMESTAMPTZ(1);
-	int64		field_us = (int64) uidx_load_be(key + time_offset, 6) * 1000;
+	int64		field = (int64) uidx_load_be(key + time_offset, 6);
 	int64		since_epoch;
+	int64		first_ms;
 
-	/* instants the field cannot hold sort before or after every key */
 	if (TIMESTAMP_IS_NOBEGIN(at))
 		return 1;
 	if (TIMESTAMP_IS_NOEND(at))
 		return -1;
 	if (pg_sub_s64_overflow(at, uidx_unix_ms_to_timestamptz(epoch_unix_ms), &since_epoch))
 		return at < 0 ? 1 : -1;
-	if (since_epoch < 0)
-		return 1;
-	if (since_epoch > UIDX_MAX_MS48 * 1000)
+	/* the first millisecond at or after `at`: rounded up */
+	first_ms = since_epoch <= 0 ? 0 : since_epoch / 1000 + (since_epoch % 1000 != 0);
+	if (first_ms > UIDX_MAX_MS48)
 		return -1;
-	return (field_us > since_epoch) - (field_us < since_epoch);
+	if (field != first_ms)
+		return field < first_ms ? -1 : 1;
+	/* the same millisecond: the rest of the key against the smallest one */
+	for (int i = 0; i < UIDX_LEN; i++)
+	{
+		if (i >= time_offset && i < time_offset + 6)
+			continue;
+		if (key[i] != min_key[i])
+			return key[i] < min_key[i] ? -1 : 1;
+	}
+	return 0;
 }
 
-/* iuid and uuid: bytes 0-5, unix milliseconds (iuid_timestamp, comb_prefix_timestamp) */
-PG_FUNCTION_INFO_V1(uidx_prefix_time_cmp);
+/* iuid: bytes 0-5, unix milliseconds; version 8, variant 10 */
+PG_FUNCTION_INFO_V1(uidx_iuid_time_cmp);
 Datum
-uidx_prefix_time_cmp(PG_FUNCTION_ARGS)
+uidx_iuid_time_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(key_time_cmp(fcinfo, 0, 0));
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 0, 0, iuid_min_key));
 }
 
-PG_FUNCTION_INFO_V1(uidx_prefix_time_lt);
+PG_FUNCTION_INFO_V1(uidx_iuid_time_lt);
 Datum
-uidx_prefix_time_lt(PG_FUNCTION_ARGS)
+uidx_iuid_time_lt(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) < 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0, iuid_min_key) < 0);
 }
 
-PG_FUNCTION_INFO_V1(uidx_prefix_time_le);
+PG_FUNCTION_INFO_V1(uidx_iuid_time_ge);
 Datum
-uidx_prefix_time_le(PG_FUNCTION_ARGS)
+uidx_iuid_time_ge(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) <= 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0, iuid_min_key) >= 0);
 }
 
-PG_FUNCTION_INFO_V1(uidx_prefix_time_eq);
+/* uuid read as an iUID or prefix COMB: bytes 0-5, unix milliseconds */
+PG_FUNCTION_INFO_V1(uidx_uuid_time_cmp);
 Datum
-uidx_prefix_time_eq(PG_FUNCTION_ARGS)
+uidx_uuid_time_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) == 0);
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 0, 0, zero_key));
 }
 
-PG_FUNCTION_INFO_V1(uidx_prefix_time_ge);
+PG_FUNCTION_INFO_V1(uidx_uuid_time_lt);
 Datum
-uidx_prefix_time_ge(PG_FUNCTION_ARGS)
+uidx_uuid_time_lt(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) >= 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0, zero_key) < 0);
 }
 
-PG_FUNCTION_INFO_V1(uidx_prefix_time_gt);
+PG_FUNCTION_INFO_V1(uidx_uuid_time_ge);
 Datum
-uidx_prefix_time_gt(PG_FUNCTION_ARGS)
+uidx_uuid_time_ge(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0) > 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 0, 0, zero_key) >= 0);
 }
 
-/* comb: bytes 10-15, unix milliseconds (comb_timestamp) */
+/* comb: bytes 10-15, unix milliseconds */
 PG_FUNCTION_INFO_V1(uidx_comb_time_cmp);
 Datum
 uidx_comb_time_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(key_time_cmp(fcinfo, 10, 0));
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 10, 0, zero_key));
 }
 
 PG_FUNCTION_INFO_V1(uidx_comb_time_lt);
 Datum
 uidx_comb_time_lt(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) < 0);
-}
-
-PG_FUNCTION_INFO_V1(uidx_comb_time_le);
-Datum
-uidx_comb_time_le(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) <= 0);
-}
-
-PG_FUNCTION_INFO_V1(uidx_comb_time_eq);
-Datum
-uidx_comb_time_eq(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) == 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0, zero_key) < 0);
 }
 
 PG_FUNCTION_INFO_V1(uidx_comb_time_ge);
 Datum
 uidx_comb_time_ge(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) >= 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0, zero_key) >= 0);
 }
 
-PG_FUNCTION_INFO_V1(uidx_comb_time_gt);
-Datum
-uidx_comb_time_gt(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 10, 0) > 0);
-}
-
-/* distid: bytes 4-9, milliseconds since 1900 (distid_timestamp) */
+/* distid: bytes 4-9, milliseconds since 1900 */
 PG_FUNCTION_INFO_V1(uidx_distid_time_cmp);
 Datum
 uidx_distid_time_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS));
+	PG_RETURN_INT32(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS, zero_key));
 }
 
 PG_FUNCTION_INFO_V1(uidx_distid_time_lt);
 Datum
 uidx_distid_time_lt(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) < 0);
-}
-
-PG_FUNCTION_INFO_V1(uidx_distid_time_le);
-Datum
-uidx_distid_time_le(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) <= 0);
-}
-
-PG_FUNCTION_INFO_V1(uidx_distid_time_eq);
-Datum
-uidx_distid_time_eq(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) == 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS, zero_key) < 0);
 }
 
 PG_FUNCTION_INFO_V1(uidx_distid_time_ge);
 Datum
 uidx_distid_time_ge(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) >= 0);
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS, zero_key) >= 0);
 }
 
-PG_FUNCTION_INFO_V1(uidx_distid_time_gt);
-Datum
-uidx_distid_time_gt(PG_FUNCTION_ARGS)
+/*
+ * The next instant after `at` (one microsecond later): f(key) <= at is
+ * f(key) < uidx_instant_after(at), and f(key) > at is f(key) >=
+ * uidx_instant_after(at).  The
+ * largest finite instant and the infinities map to infinity, never an error.
+ */
+static TimestampTz
+instant_after(TimestampTz at)
 {
-	PG_RETURN_BOOL(key_time_cmp(fcinfo, 4, DISTID_EPOCH_UNIX_MS) > 0);
+	if (TIMESTAMP_NOT_FINITE(at))
+		return at;
+	if (at + 1 >= END_TIMESTAMP)
+		return DT_NOEND;
+	return at + 1;
+}
+
+PG_FUNCTION_INFO_V1(uidx_instant_after);
+Datum
+uidx_instant_after(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(instant_after(PG_GETARG_TIMESTAMPTZ(0)));
 }
 
 /* Restriction and join estimators of those operators: they add no selectivity. */
@@ -616,11 +619,11 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
  * partition key that use an operator of the key's btree family, before any
  * per-partition planning begins; set_rel_pathlist comes too late for that.
  * So before planning, each `f(key) op c` in a WHERE or JOIN ... ON list on a
- * partitioned table gains `key @op@ c` in the same list, the same comparison
- * of the instant the key's time field holds (sql/install/70-time-filter.sql).
- * It is implied by the clause it comes from (for a key of another layout,
- * where f(key) is NULL, the clause is false anyway), so the list means what
- * it meant; it estimates
+ * partitioned table gains `key @>=@ c` or `key @<@ c` in the same list, a
+ * comparison of the key with the smallest key of c's millisecond (above, and
+ * sql/install/70-time-filter.sql).  It is implied by the clause it comes from
+ * (for a key of another layout, where f(key) is NULL, the clause is false
+ * anyway), so the list means what it meant; it estimates
  * at selectivity 1, so the row estimate is the original clause's; and
  * PostgreSQL prunes with it at plan time for constants and at executor
  * start for parameters and stable expressions such as now().
@@ -715,6 +718,40 @@ pruning_clause(Node *key, Node *at, int strategy, TimeLayout layout, RewriteCont
 	return (Expr *) clause;
 }
 
+static void
+add_derived(List **derived, Expr *clause)
+{
+	if (clause && !list_member(*derived, clause))
+		*derived = lappend(*derived, clause);
+}
+
+/*
+ * uidx_instant_after(at): a constant when `at` is one, else a call of the
+ * function in the schema of the time function `funcid` (NULL when the role
+ * may not run it: no rewrite then, rather than an error).
+ */
+static Node *
+instant_after_expr(Node *at, Oid funcid)
+{
+	Oid			fn;
+	Oid			argtypes[1] = {TIMESTAMPTZOID};
+	char	   *schema;
+
+	if (IsA(at, Const))
+		return (Node *) makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz),
+								  TimestampTzGetDatum(instant_after(DatumGetTimestampTz(((Const *) at)->constvalue))),
+								  false, FLOAT8PASSBYVAL);
+	schema = get_namespace_name(get_func_namespace(funcid));
+	if (schema == NULL)
+		return NULL;
+	fn = LookupFuncName(list_make2(makeString(schema), makeString("uidx_instant_after")),
+						1, argtypes, true);
+	if (!OidIsValid(fn) || uidx_proc_aclcheck(fn) != ACLCHECK_OK)
+		return NULL;
+	return (Node *) makeFuncExpr(fn, TIMESTAMPTZOID, list_make1(copyObject(at)),
+								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
 /* Is `expr` (under binary coercions) a column of a partitioned table of `query`? */
 static Node *
 partitioned_key(Node *expr, Query *query)
@@ -790,12 +827,24 @@ derive_from_clause(Node *node, Query *query, List **derived, RewriteContext *ctx
 	if (layout == LAYOUT_NONE)
 		return;
 
-	/* f(key) op c implies key op' c, op' the same comparison of the key's field */
+	/*
+	 * f(key) >= c is key @>=@ c and f(key) < c is key @<@ c; > and <= are
+	 * the same against uidx_instant_after(c); = is both >= and <=.
+	 */
+	if (strategy == BTGreaterEqualStrategyNumber || strategy == BTEqualStrategyNumber)
+		add_derived(derived, pruning_clause(key, other, BTGreaterEqualStrategyNumber, layout, ctx));
+	if (strategy == BTLessStrategyNumber)
+		add_derived(derived, pruning_clause(key, other, BTLessStrategyNumber, layout, ctx));
+	if (strategy == BTGreaterStrategyNumber || strategy == BTLessEqualStrategyNumber ||
+		strategy == BTEqualStrategyNumber)
 	{
-		Expr	   *derived_clause = pruning_clause(key, other, strategy, layout, ctx);
+		Node	   *after = instant_after_expr(other, call->funcid);
 
-		if (derived_clause && !list_member(*derived, derived_clause))
-			*derived = lappend(*derived, derived_clause);
+		if (after)
+			add_derived(derived, pruning_clause(key, after,
+												strategy == BTGreaterStrategyNumber ?
+												BTGreaterEqualStrategyNumber : BTLessStrategyNumber,
+												layout, ctx));
 	}
 }
 
