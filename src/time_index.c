@@ -462,7 +462,7 @@ uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_unix_ms)
 
 static set_rel_pathlist_hook_type prev_set_rel_pathlist_hook = NULL;
 
-/* uidx.time_filter_rewrite: both the index conditions and the pruning conditions */
+/* uidx.time_filter_rewrite: the pruning conditions of the planner hook below */
 static bool time_filter_rewrite = true;
 
 /* Is `expr` the plain column that index column `col` holds? */
@@ -500,8 +500,6 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 
 	if (prev_set_rel_pathlist_hook)
 		prev_set_rel_pathlist_hook(root, rel, rti, rte);
-	if (!time_filter_rewrite)
-		return;
 	/*
 	 * Plain tables and partitions, not the parent of a partition or
 	 * inheritance set: since PostgreSQL 16 a partitioned table's indexlist
@@ -643,7 +641,16 @@ typedef enum TimeLayout
 typedef struct RewriteContext
 {
 	Oid			uidx;			/* the extension's OID */
+	List	   *ops;			/* the pruning operators added */
 } RewriteContext;
+
+/*
+ * The parse location of the conditions the hook adds: no parser sets a
+ * negative one other than -1 (unknown), and the planner copies it with the
+ * clause into every partition, so the finished plan can tell them from a
+ * clause the user wrote with the same operator.
+ */
+#define DERIVED_LOCATION (-21)
 
 /* the layout of a time function, from its planner support function */
 static TimeLayout
@@ -715,6 +722,8 @@ pruning_clause(Node *key, Node *at, int strategy, TimeLayout layout, RewriteCont
 	clause = (OpExpr *) make_opclause(op, BOOLOID, false, (Expr *) key,
 									  (Expr *) copyObject(at), InvalidOid, InvalidOid);
 	clause->opfuncid = get_opcode(op);
+	clause->location = DERIVED_LOCATION;
+	ctx->ops = list_append_unique_oid(ctx->ops, op);
 	return (Expr *) clause;
 }
 
@@ -931,30 +940,149 @@ rewrite_walker(Node *node, RewriteContext *ctx)
 	return expression_tree_walker(node, rewrite_walker, (void *) ctx);
 }
 
+/* ---------------------------------------------------------------------------
+ * Once PostgreSQL has pruned with them, the added conditions leave the plan:
+ * they are implied by the filter that stays, so no row changes; the executor
+ * neither spends time on them nor checks EXECUTE on their functions, which
+ * the user's query did not call (run-time pruning compares through the
+ * family's support function, which needs no grant).
+ * ------------------------------------------------------------------------- */
+
+static bool
+is_derived(Node *node, List *ops)
+{
+	return node && IsA(node, OpExpr) && ((OpExpr *) node)->location == DERIVED_LOCATION &&
+		list_member_oid(ops, ((OpExpr *) node)->opno);
+}
+
+static List *
+strip_derived(List *quals, List *ops)
+{
+	List	   *kept = NIL;
+	ListCell   *lc;
+
+	foreach(lc, quals)
+		if (!is_derived(lfirst(lc), ops))
+			kept = lappend(kept, lfirst(lc));
+	return kept;
+}
+
+/* Index quals and their original form are parallel lists: drop pairs. */
+static void
+strip_derived_pairs(List **indexqual, List **orig, List *ops)
+{
+	List	   *kept_qual = NIL;
+	List	   *kept_orig = NIL;
+	ListCell   *q;
+	ListCell   *o;
+
+	if (list_length(*indexqual) != list_length(*orig))
+		return;
+	forboth(q, *indexqual, o, *orig)
+	{
+		if (is_derived(lfirst(o), ops))
+			continue;
+		kept_qual = lappend(kept_qual, lfirst(q));
+		kept_orig = lappend(kept_orig, lfirst(o));
+	}
+	*indexqual = kept_qual;
+	*orig = kept_orig;
+}
+
+static void strip_plan(Plan *plan, List *ops);
+
+static void
+strip_plans(List *plans, List *ops)
+{
+	ListCell   *lc;
+
+	foreach(lc, plans)
+		strip_plan((Plan *) lfirst(lc), ops);
+}
+
+static void
+strip_plan(Plan *plan, List *ops)
+{
+	if (plan == NULL)
+		return;
+	plan->qual = strip_derived(plan->qual, ops);
+	switch (nodeTag(plan))
+	{
+		case T_IndexScan:
+			strip_derived_pairs(&((IndexScan *) plan)->indexqual,
+								&((IndexScan *) plan)->indexqualorig, ops);
+			break;
+		case T_IndexOnlyScan:
+			strip_derived_pairs(&((IndexOnlyScan *) plan)->indexqual,
+								&((IndexOnlyScan *) plan)->recheckqual, ops);
+			break;
+		case T_BitmapIndexScan:
+			strip_derived_pairs(&((BitmapIndexScan *) plan)->indexqual,
+								&((BitmapIndexScan *) plan)->indexqualorig, ops);
+			break;
+		case T_BitmapHeapScan:
+			((BitmapHeapScan *) plan)->bitmapqualorig =
+				strip_derived(((BitmapHeapScan *) plan)->bitmapqualorig, ops);
+			break;
+		case T_Append:
+			strip_plans(((Append *) plan)->appendplans, ops);
+			break;
+		case T_MergeAppend:
+			strip_plans(((MergeAppend *) plan)->mergeplans, ops);
+			break;
+		case T_BitmapAnd:
+			strip_plans(((BitmapAnd *) plan)->bitmapplans, ops);
+			break;
+		case T_BitmapOr:
+			strip_plans(((BitmapOr *) plan)->bitmapplans, ops);
+			break;
+		case T_SubqueryScan:
+			strip_plan(((SubqueryScan *) plan)->subplan, ops);
+			break;
+		case T_CustomScan:
+			strip_plans(((CustomScan *) plan)->custom_plans, ops);
+			break;
+		default:
+			break;
+	}
+	strip_plan(plan->lefttree, ops);
+	strip_plan(plan->righttree, ops);
+}
+
 static PlannedStmt *
 uidx_planner(Query *parse, const char *query_string, int cursorOptions,
 			 ParamListInfo boundParams)
 {
+	RewriteContext ctx;
+	PlannedStmt *stmt;
+
+	ctx.uidx = InvalidOid;
+	ctx.ops = NIL;
 	if (time_filter_rewrite && parse->commandType != CMD_UTILITY &&
 		IsTransactionState())
 	{
-		RewriteContext ctx;
-
 		ctx.uidx = get_extension_oid("uidx", true);
 		if (OidIsValid(ctx.uidx))
 			rewrite_query(parse, &ctx);
 	}
 	if (prev_planner_hook)
-		return prev_planner_hook(parse, query_string, cursorOptions, boundParams);
-	return standard_planner(parse, query_string, cursorOptions, boundParams);
+		stmt = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+	else
+		stmt = standard_planner(parse, query_string, cursorOptions, boundParams);
+	if (ctx.ops != NIL)
+	{
+		strip_plan(stmt->planTree, ctx.ops);
+		strip_plans(stmt->subplans, ctx.ops);
+	}
+	return stmt;
 }
 
 void
 uidx_install_time_index_hook(void)
 {
 	DefineCustomBoolVariable("uidx.time_filter_rewrite",
-							 "Turns time filters on uidx keys into index and partition-pruning conditions.",
-							 "Off plans `f(id) >= t` as an ordinary function call (README \"Time filters that use the index\").",
+							 "Lets time filters on uidx keys prune partitions.",
+							 "Off, `f(id) >= t` on a partitioned table scans every partition (README \"Time filters that prune partitions\").",
 							 &time_filter_rewrite,
 							 true,
 							 PGC_USERSET,

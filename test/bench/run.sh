@@ -24,6 +24,11 @@
 #                        the regions section (test/bench/regions.sh): rows per
 #                        region (100000; quick 20000), seconds per pgbench run
 #                        (20; quick 5), repetitions (3; quick 2)
+#   BENCH_SECTIONS may also name timefilter (not run by default): a one-day
+#                        time filter on 36 monthly partitions, natural form
+#                        against the id range and the rewrite off
+#                        (test/bench/time-filter.sh; BENCH_TF_ROWS 10000000,
+#                        quick 1000000; BENCH_TF_QUERIES, BENCH_TF_REPS)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (2GB)
@@ -115,7 +120,7 @@ for knob in GEN_N ROWS BATCH SORT_N GEN_REPS INSERT_REPS SORT_REPS; do
   fi
 done
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|timefilter) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -266,6 +271,14 @@ if runs_section regions; then
   if ! bash "$here/regions.sh" 2>"$errfile"; then
     cat "$errfile" >&2
     note_error regions '(all)' '' "$errfile"
+  fi
+fi
+
+# --- Time filters: natural form against the id range on 36 partitions -------
+if runs_section timefilter; then
+  if ! bash "$here/time-filter.sh" 2>"$errfile"; then
+    cat "$errfile" >&2
+    note_error timefilter '(all)' '' "$errfile"
   fi
 fi
 
