@@ -75,5 +75,37 @@ is(scans_per_explain(session(qq{
     EXPLAIN (COSTS OFF) EXECUTE day('2024-02-10', '2024-02-11');
 })), '3,1', 'not preloaded: a prepared statement prunes once planned again');
 
+# The extension in a schema of its own, not on the search_path: the rewrite
+# finds its operators through the key's operator family and its functions in
+# the time function's schema; generic plans of BETWEEN prune at executor start.
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uidx'\n");
+$node->restart;
+$node->safe_psql('postgres', q{
+    CREATE DATABASE elsewhere;
+});
+$node->safe_psql('elsewhere', q{
+    CREATE SCHEMA uidx_ext;
+    CREATE EXTENSION uidx SCHEMA uidx_ext;
+    CREATE TABLE tp (id uidx_ext.iuid PRIMARY KEY) PARTITION BY RANGE (id);
+    SELECT uidx_ext.uidx_create_time_partitions('tp', '2024-01-01', '2024-04-01', '1 month');
+    INSERT INTO tp SELECT uidx_ext.iuid_from_parts('2024-01-01'::timestamptz + g * interval '1 hour', 1, 2, g)
+      FROM generate_series(0, 2000) g;
+    ANALYZE tp;
+});
+my $between = q{SET search_path = public;
+    SET plan_cache_mode = force_generic_plan;
+    PREPARE day(timestamptz, timestamptz) AS SELECT count(*) FROM tp WHERE uidx_ext.iuid_timestamp(id) BETWEEN $1 AND $2;};
+my $out = $node->safe_psql('elsewhere', "$between
+    EXPLAIN (COSTS OFF) EXECUTE day('2024-02-10', '2024-02-10 23:59:59.999');");
+like($out, qr/Subplans Removed: 2/, 'extension in its own schema: a generic BETWEEN plan prunes');
+is($node->safe_psql('elsewhere', "$between
+    EXECUTE day('2024-02-10', '2024-02-10 23:59:59.999');
+    EXECUTE day('2024-01-31 23:00', '2024-02-01 00:00');
+    SET uidx.time_filter_rewrite = off;
+    DISCARD PLANS;
+    EXECUTE day('2024-02-10', '2024-02-10 23:59:59.999');
+    EXECUTE day('2024-01-31 23:00', '2024-02-01 00:00');"), "24\n2\n24\n2",
+	'extension in its own schema: the same rows with the rewrite off');
+
 $node->stop;
 done_testing();
