@@ -54,6 +54,8 @@
 #include "utils/acl.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/syscache.h"
+#include "catalog/pg_type.h"
 #include "miscadmin.h"
 #include "utils/uuid.h"
 
@@ -642,6 +644,7 @@ typedef struct RewriteContext
 {
 	Oid			uidx;			/* the extension's OID */
 	List	   *ops;			/* the pruning operators added */
+	List	   *exact;			/* per exact condition added, its mark */
 } RewriteContext;
 
 /*
@@ -651,6 +654,19 @@ typedef struct RewriteContext
  * clause the user wrote with the same operator.
  */
 #define DERIVED_LOCATION (-21)
+
+/*
+ * An added condition that is exactly the clause it comes from, not just
+ * implied by it, is marked with that clause's location instead: where the
+ * condition is enforced by a btree index scan, the clause itself need not be
+ * checked again on each row.  That holds for a key of the time function's
+ * own type, every value of which the function reads (iuid_timestamp on iuid,
+ * comb_timestamp on comb, distid_timestamp on distid); on uuid, other layouts
+ * make f(key) NULL, and the clause stays.
+ */
+#define EXACT_MARK(location) (-1000 - (location))
+#define EXACT_ORIGIN(mark) (-1000 - (mark))
+#define IS_EXACT_MARK(location) ((location) <= -1000)
 
 /* the layout of a time function, from its planner support function */
 static TimeLayout
@@ -761,6 +777,35 @@ instant_after_expr(Node *at, Oid funcid)
 								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
 }
 
+static char *
+type_name(Oid type)
+{
+	HeapTuple	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
+	char	   *name;
+
+	if (!HeapTupleIsValid(tuple))
+		return NULL;
+	name = pstrdup(NameStr(((Form_pg_type) GETSTRUCT(tuple))->typname));
+	ReleaseSysCache(tuple);
+	return name;
+}
+
+/* Does f read every value of `type` (see EXACT_MARK)? */
+static bool
+is_exact(Oid funcid, Oid type, RewriteContext *ctx)
+{
+	Oid			support = get_func_support(funcid);
+	char	   *support_name = OidIsValid(support) ? get_func_name(support) : NULL;
+	char	   *typname = type_name(type);
+
+	if (support_name == NULL || typname == NULL ||
+		getExtensionOfObject(TypeRelationId, type) != ctx->uidx)
+		return false;
+	return (strcmp(support_name, "iuid_timestamp_support") == 0 && strcmp(typname, "iuid") == 0) ||
+		(strcmp(support_name, "comb_timestamp_support") == 0 && strcmp(typname, "comb") == 0) ||
+		(strcmp(support_name, "distid_timestamp_support") == 0 && strcmp(typname, "distid") == 0);
+}
+
 /* Is `expr` (under binary coercions) a column of a partitioned table of `query`? */
 static Node *
 partitioned_key(Node *expr, Query *query)
@@ -796,6 +841,9 @@ derive_from_clause(Node *node, Query *query, List **derived, RewriteContext *ctx
 	Oid			op_right;
 	int			strategy;
 	TimeLayout	layout;
+	List	   *made = NIL;
+	bool		exact;
+	ListCell   *lc;
 
 	if (!is_opclause(node) || list_length(clause->args) != 2)
 		return;
@@ -841,19 +889,35 @@ derive_from_clause(Node *node, Query *query, List **derived, RewriteContext *ctx
 	 * the same against uidx_instant_after(c); = is both >= and <=.
 	 */
 	if (strategy == BTGreaterEqualStrategyNumber || strategy == BTEqualStrategyNumber)
-		add_derived(derived, pruning_clause(key, other, BTGreaterEqualStrategyNumber, layout, ctx));
+		made = lappend(made, pruning_clause(key, other, BTGreaterEqualStrategyNumber, layout, ctx));
 	if (strategy == BTLessStrategyNumber)
-		add_derived(derived, pruning_clause(key, other, BTLessStrategyNumber, layout, ctx));
+		made = lappend(made, pruning_clause(key, other, BTLessStrategyNumber, layout, ctx));
 	if (strategy == BTGreaterStrategyNumber || strategy == BTLessEqualStrategyNumber ||
 		strategy == BTEqualStrategyNumber)
 	{
 		Node	   *after = instant_after_expr(other, call->funcid);
 
-		if (after)
-			add_derived(derived, pruning_clause(key, after,
-												strategy == BTGreaterStrategyNumber ?
-												BTGreaterEqualStrategyNumber : BTLessStrategyNumber,
-												layout, ctx));
+		made = lappend(made, after == NULL ? NULL :
+					   pruning_clause(key, after,
+									  strategy == BTGreaterStrategyNumber ?
+									  BTGreaterEqualStrategyNumber : BTLessStrategyNumber,
+									  layout, ctx));
+	}
+	exact = clause->location >= 0 && is_exact(call->funcid, getBaseType(exprType(key)), ctx);
+	foreach(lc, made)
+		exact &= lfirst(lc) != NULL;
+	foreach(lc, made)
+	{
+		OpExpr	   *cond = (OpExpr *) lfirst(lc);
+
+		if (cond == NULL)
+			continue;
+		if (exact)
+		{
+			cond->location = EXACT_MARK(clause->location);
+			ctx->exact = lappend_int(ctx->exact, cond->location);
+		}
+		add_derived(derived, (Expr *) cond);
 	}
 }
 
@@ -951,8 +1015,12 @@ rewrite_walker(Node *node, RewriteContext *ctx)
 static bool
 is_derived(Node *node, List *ops)
 {
-	return node && IsA(node, OpExpr) && ((OpExpr *) node)->location == DERIVED_LOCATION &&
-		list_member_oid(ops, ((OpExpr *) node)->opno);
+	int			location;
+
+	if (node == NULL || !IsA(node, OpExpr) || !list_member_oid(ops, ((OpExpr *) node)->opno))
+		return false;
+	location = ((OpExpr *) node)->location;
+	return location == DERIVED_LOCATION || IS_EXACT_MARK(location);
 }
 
 static List *
@@ -989,32 +1057,103 @@ strip_derived_pairs(List **indexqual, List **orig, List *ops)
 	*orig = kept_orig;
 }
 
-static void strip_plan(Plan *plan, List *ops);
+static int
+count_int(List *list, int value)
+{
+	int			n = 0;
+	ListCell   *lc;
+
+	foreach(lc, list)
+		n += lfirst_int(lc) == value;
+	return n;
+}
+
+/*
+ * A btree index scan whose index conditions hold every exact condition made
+ * from a clause enforces that clause: it leaves the scan's filter, and the
+ * exact conditions stay as index conditions.  Otherwise every added
+ * condition leaves the index conditions too.
+ */
+static void
+strip_index_scan(Plan *plan, List **indexqual, List **orig, RewriteContext *ctx)
+{
+	List	   *marks = NIL;
+	List	   *kept_qual = NIL;
+	ListCell   *lc;
+
+	if (list_length(*indexqual) != list_length(*orig))
+		return;
+	foreach(lc, *orig)
+		if (is_derived(lfirst(lc), ctx->ops) && IS_EXACT_MARK(((OpExpr *) lfirst(lc))->location))
+			marks = lappend_int(marks, ((OpExpr *) lfirst(lc))->location);
+	foreach(lc, plan->qual)
+	{
+		Node	   *qual = lfirst(lc);
+		int			location = IsA(qual, OpExpr) ? ((OpExpr *) qual)->location : -1;
+
+		if (is_derived(qual, ctx->ops))
+			continue;
+		if (location >= 0 &&
+			count_int(marks, EXACT_MARK(location)) > 0 &&
+			count_int(marks, EXACT_MARK(location)) == count_int(ctx->exact, EXACT_MARK(location)))
+			continue;
+		kept_qual = lappend(kept_qual, qual);
+	}
+	plan->qual = kept_qual;
+	/* the exact conditions of clauses that left the filter stay */
+	{
+		List	   *kept_index = NIL;
+		List	   *kept_orig = NIL;
+		ListCell   *q;
+		ListCell   *o;
+
+		forboth(q, *indexqual, o, *orig)
+		{
+			Node	   *cond = lfirst(o);
+
+			if (is_derived(cond, ctx->ops))
+			{
+				int			mark = ((OpExpr *) cond)->location;
+
+				if (!IS_EXACT_MARK(mark) ||
+					count_int(marks, mark) != count_int(ctx->exact, mark))
+					continue;
+			}
+			kept_index = lappend(kept_index, lfirst(q));
+			kept_orig = lappend(kept_orig, cond);
+		}
+		*indexqual = kept_index;
+		*orig = kept_orig;
+	}
+}
+
+static void strip_plan(Plan *plan, RewriteContext *ctx);
 
 static void
-strip_plans(List *plans, List *ops)
+strip_plans(List *plans, RewriteContext *ctx)
 {
 	ListCell   *lc;
 
 	foreach(lc, plans)
-		strip_plan((Plan *) lfirst(lc), ops);
+		strip_plan((Plan *) lfirst(lc), ctx);
 }
 
 static void
-strip_plan(Plan *plan, List *ops)
+strip_plan(Plan *plan, RewriteContext *ctx)
 {
+	List	   *ops = ctx->ops;
+
 	if (plan == NULL)
 		return;
-	plan->qual = strip_derived(plan->qual, ops);
 	switch (nodeTag(plan))
 	{
 		case T_IndexScan:
-			strip_derived_pairs(&((IndexScan *) plan)->indexqual,
-								&((IndexScan *) plan)->indexqualorig, ops);
+			strip_index_scan(plan, &((IndexScan *) plan)->indexqual,
+							 &((IndexScan *) plan)->indexqualorig, ctx);
 			break;
 		case T_IndexOnlyScan:
-			strip_derived_pairs(&((IndexOnlyScan *) plan)->indexqual,
-								&((IndexOnlyScan *) plan)->recheckqual, ops);
+			strip_index_scan(plan, &((IndexOnlyScan *) plan)->indexqual,
+							 &((IndexOnlyScan *) plan)->recheckqual, ctx);
 			break;
 		case T_BitmapIndexScan:
 			strip_derived_pairs(&((BitmapIndexScan *) plan)->indexqual,
@@ -1025,28 +1164,29 @@ strip_plan(Plan *plan, List *ops)
 				strip_derived(((BitmapHeapScan *) plan)->bitmapqualorig, ops);
 			break;
 		case T_Append:
-			strip_plans(((Append *) plan)->appendplans, ops);
+			strip_plans(((Append *) plan)->appendplans, ctx);
 			break;
 		case T_MergeAppend:
-			strip_plans(((MergeAppend *) plan)->mergeplans, ops);
+			strip_plans(((MergeAppend *) plan)->mergeplans, ctx);
 			break;
 		case T_BitmapAnd:
-			strip_plans(((BitmapAnd *) plan)->bitmapplans, ops);
+			strip_plans(((BitmapAnd *) plan)->bitmapplans, ctx);
 			break;
 		case T_BitmapOr:
-			strip_plans(((BitmapOr *) plan)->bitmapplans, ops);
+			strip_plans(((BitmapOr *) plan)->bitmapplans, ctx);
 			break;
 		case T_SubqueryScan:
-			strip_plan(((SubqueryScan *) plan)->subplan, ops);
+			strip_plan(((SubqueryScan *) plan)->subplan, ctx);
 			break;
 		case T_CustomScan:
-			strip_plans(((CustomScan *) plan)->custom_plans, ops);
+			strip_plans(((CustomScan *) plan)->custom_plans, ctx);
 			break;
 		default:
 			break;
 	}
-	strip_plan(plan->lefttree, ops);
-	strip_plan(plan->righttree, ops);
+	plan->qual = strip_derived(plan->qual, ops);
+	strip_plan(plan->lefttree, ctx);
+	strip_plan(plan->righttree, ctx);
 }
 
 static PlannedStmt *
@@ -1058,6 +1198,7 @@ uidx_planner(Query *parse, const char *query_string, int cursorOptions,
 
 	ctx.uidx = InvalidOid;
 	ctx.ops = NIL;
+	ctx.exact = NIL;
 	if (time_filter_rewrite && parse->commandType != CMD_UTILITY &&
 		IsTransactionState())
 	{
@@ -1071,8 +1212,8 @@ uidx_planner(Query *parse, const char *query_string, int cursorOptions,
 		stmt = standard_planner(parse, query_string, cursorOptions, boundParams);
 	if (ctx.ops != NIL)
 	{
-		strip_plan(stmt->planTree, ctx.ops);
-		strip_plans(stmt->subplans, ctx.ops);
+		strip_plan(stmt->planTree, &ctx);
+		strip_plans(stmt->subplans, &ctx);
 	}
 	return stmt;
 }
