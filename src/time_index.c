@@ -54,6 +54,8 @@
 #include "utils/acl.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/hsearch.h"
+#include "utils/inval.h"
 #include "utils/syscache.h"
 #include "catalog/pg_type.h"
 #include "miscadmin.h"
@@ -66,6 +68,79 @@
  * dropped from it (strip_index_scan).
  */
 #define INDEX_HOOK_LOCATION (-22)
+
+/* ---------------------------------------------------------------------------
+ * Which catalog objects are uidx's, remembered per backend: the planner asks
+ * for every time filter it plans, and the answers come from pg_extension and
+ * pg_depend scans that the system caches do not hold.  Any change to pg_proc
+ * or pg_type (CREATE, ALTER, DROP EXTENSION among them) forgets them all.
+ * ------------------------------------------------------------------------- */
+
+typedef struct MemberEntry
+{
+	Oid			key[2];			/* catalog, object */
+	bool		member;
+} MemberEntry;
+
+static HTAB *member_cache = NULL;
+static Oid	cached_uidx = InvalidOid;
+static bool callbacks_registered = false;
+
+static void
+forget_members(Datum arg, int cacheid, uint32 hashvalue)
+{
+	if (member_cache)
+		hash_destroy(member_cache);
+	member_cache = NULL;
+	cached_uidx = InvalidOid;
+}
+
+/* The extension's OID, or InvalidOid while it is not installed here */
+static Oid
+uidx_extension_oid(void)
+{
+	if (!callbacks_registered)
+	{
+		CacheRegisterSyscacheCallback(PROCOID, forget_members, (Datum) 0);
+		CacheRegisterSyscacheCallback(TYPEOID, forget_members, (Datum) 0);
+		callbacks_registered = true;
+	}
+	if (!OidIsValid(cached_uidx))
+		cached_uidx = get_extension_oid("uidx", true);
+	return cached_uidx;
+}
+
+/* Is the object (a function or a type) a member of uidx? */
+static bool
+is_uidx_member(Oid catalog, Oid object)
+{
+	Oid			key[2] = {catalog, object};
+	MemberEntry *entry;
+	bool		found;
+	Oid			uidx = uidx_extension_oid();
+
+	if (!OidIsValid(uidx) || !OidIsValid(object))
+		return false;
+	if (member_cache == NULL)
+	{
+		HASHCTL		ctl;
+
+		memset(&ctl, 0, sizeof(ctl));
+		ctl.keysize = sizeof(key);
+		ctl.entrysize = sizeof(MemberEntry);
+		member_cache = hash_create("uidx members", 64, &ctl, HASH_ELEM | HASH_BLOBS);
+	}
+	entry = hash_search(member_cache, key, HASH_FIND, NULL);
+	if (entry)
+		return entry->member;
+	found = getExtensionOfObject(catalog, object) == uidx;
+	/* the lookups above may have forgotten everything: insert afresh */
+	if (member_cache == NULL)
+		return found;
+	entry = hash_search(member_cache, key, HASH_ENTER, NULL);
+	entry->member = found;
+	return found;
+}
 
 /*
  * The smallest (upper = false) or largest (upper = true) 16 bytes whose time
@@ -496,20 +571,17 @@ is_index_key(Node *expr, RelOptInfo *rel, IndexOptInfo *index, int col)
 
 /* Only uidx's own support functions know the nested form they are asked about. */
 static bool
-is_uidx_support(Oid support, Oid *uidx)
+is_uidx_support(Oid support)
 {
 	if (!OidIsValid(support))
 		return false;
-	if (!OidIsValid(*uidx))
-		*uidx = get_extension_oid("uidx", true);
-	return OidIsValid(*uidx) && getExtensionOfObject(ProcedureRelationId, support) == *uidx;
+	return is_uidx_member(ProcedureRelationId, support);
 }
 
 static void
 uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 {
 	List	   *derived = NIL;
-	Oid			uidx = InvalidOid;
 	ListCell   *lc;
 
 	if (prev_set_rel_pathlist_hook)
@@ -541,7 +613,7 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 			if (!IsA(call, FuncExpr) || list_length(call->args) != 1)
 				continue;
 			support = get_func_support(call->funcid);
-			if (!is_uidx_support(support, &uidx))
+			if (!is_uidx_support(support))
 				continue;
 			foreach(index_lc, rel->indexlist)
 			{
@@ -688,7 +760,7 @@ function_layout(Oid funcid, RewriteContext *ctx)
 	char	   *name;
 
 	if (!OidIsValid(support) ||
-		getExtensionOfObject(ProcedureRelationId, support) != ctx->uidx)
+		!is_uidx_member(ProcedureRelationId, support))
 		return LAYOUT_NONE;
 	name = get_func_name(support);
 	if (name == NULL)
@@ -711,7 +783,7 @@ operator_layout(Oid opno, RewriteContext *ctx)
 	Oid			fn = get_opcode(opno);
 	char	   *name;
 
-	if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != ctx->uidx)
+	if (!OidIsValid(fn) || !is_uidx_member(ProcedureRelationId, fn))
 		return LAYOUT_NONE;
 	/* a role that may not run it gets no rewrite rather than an error */
 	if (uidx_proc_aclcheck(fn) != ACLCHECK_OK)
@@ -811,7 +883,7 @@ is_exact(Oid funcid, Oid type, RewriteContext *ctx)
 	char	   *typname = type_name(type);
 
 	if (support_name == NULL || typname == NULL ||
-		getExtensionOfObject(TypeRelationId, type) != ctx->uidx)
+		!is_uidx_member(TypeRelationId, type))
 		return false;
 	return (strcmp(support_name, "iuid_timestamp_support") == 0 && strcmp(typname, "iuid") == 0) ||
 		(strcmp(support_name, "comb_timestamp_support") == 0 && strcmp(typname, "comb") == 0) ||
@@ -1240,7 +1312,7 @@ uidx_planner(Query *parse, const char *query_string, int cursorOptions,
 	if (time_filter_rewrite && parse->commandType != CMD_UTILITY &&
 		IsTransactionState())
 	{
-		ctx.uidx = get_extension_oid("uidx", true);
+		ctx.uidx = uidx_extension_oid();
 		if (OidIsValid(ctx.uidx))
 			rewrite_query(parse, &ctx);
 	}
