@@ -348,6 +348,40 @@ SELECT iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '2024-02-01 00:00:00.0009' AS
        '00000000-0000-0000-0000-000000000000'::uuid @>=@ '1970-01-01'::timestamptz AS uuid_at_epoch,
        uidx_instant_after('2024-02-01') AS next_instant,
        uidx_instant_after('294276-12-31 23:59:59.999999') AS last_instant;
+-- Exactly the time function's comparison, for keys and instants around
+-- millisecond edges, the epochs and the ends of the field (no row printed
+-- means none differs).
+WITH instants(t) AS (
+    SELECT unnest(ARRAY['-infinity', '1699-12-31 23:59:59.9999', '1700-01-01', '1899-12-31 23:59:59.999',
+                        '1900-01-01', '1900-01-01 00:00:00.0005', '1969-12-31 23:59:59.999', '1970-01-01',
+                        '1970-01-01 00:00:00.0001', '2024-02-01', '2024-02-01 00:00:00.0005',
+                        '2024-02-01 00:00:00.001', '2024-01-31 23:59:59.999', '2024-01-31 23:59:59.9995',
+                        '10889-08-02 05:31:50.655', '10889-08-02 05:31:50.656', 'infinity']::timestamptz[])
+), keys(k, f) AS (
+    SELECT ts, ts FROM unnest(ARRAY['1970-01-01', '1970-01-01 00:00:00.001', '2024-01-31 23:59:59.999',
+                                    '2024-02-01', '2024-02-01 00:00:00.001', '10889-08-02 05:31:50.655']::timestamptz[]) ts
+)
+SELECT 'iuid' AS type, t, k, x FROM (
+    SELECT t, k, iuid_from_parts(k, 1, 2, r) AS x FROM instants, keys, unnest(ARRAY[0, 1, 12345]) r) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (iuid_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (iuid_timestamp(x) < t)
+UNION ALL
+SELECT 'uuid', t, k, x::iuid FROM (
+    SELECT t, k, iuid_from_parts(k, 1, 2, 7)::uuid AS x FROM instants, keys) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (iuid_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (iuid_timestamp(x) < t)
+UNION ALL
+SELECT 'comb', t, k, NULL FROM (
+    SELECT t, k, comb_suffix_from_parts(k, decode(md5(k::text || r), 'hex')) AS x
+      FROM instants, keys, unnest(ARRAY[1, 2]) r) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (comb_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (comb_timestamp(x) < t)
+UNION ALL
+SELECT 'comb lower bound', t, k, NULL FROM (SELECT t, k, comb_lower_bound(k) AS x FROM instants, keys) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (comb_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (comb_timestamp(x) < t)
+UNION ALL
+SELECT 'distid', t, k, NULL FROM (
+    SELECT t, k, distid_lower_bound(k) AS x FROM instants, keys WHERE k < '2100-01-01'
+    UNION ALL SELECT t, k, distid_lower_bound('1900-01-01') FROM instants, keys) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (distid_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (distid_timestamp(x) < t);
+
 -- uidx_create_time_partitions' bounds are those keys: a month's partition is
 -- the one partition of a filter that starts at its first instant.
 SELECT pg_get_expr(relpartbound, oid) LIKE '%' || iuid_lower_bound('2024-02-01') || '%' AS bound_is_lower_bound,

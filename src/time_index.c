@@ -232,22 +232,22 @@ key_time_cmp(FunctionCallInfo fcinfo, int time_offset, int64 epoch_unix_ms,
 {
 	const uint8 *key = PG_GETARG_UUID_P(0)->data;
 	TimestampTz at = PG_GETARG_TIMESTAMPTZ(1);
+	/* the epoch as a timestamptz: a constant of the layout, never out of range */
+	TimestampTz epoch = epoch_unix_ms * 1000 -
+		(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 	int64		field = (int64) uidx_load_be(key + time_offset, 6);
-	int64		since_epoch;
-	int64		first_ms;
+	/* the key's instant: at most 2^48 ms after its epoch, well within int64 */
+	TimestampTz instant = epoch + field * 1000;
 
 	if (TIMESTAMP_IS_NOBEGIN(at))
 		return 1;
-	if (TIMESTAMP_IS_NOEND(at))
+	if (TIMESTAMP_IS_NOEND(at) || at > epoch + UIDX_MAX_MS48 * 1000)
 		return -1;
-	if (pg_sub_s64_overflow(at, uidx_unix_ms_to_timestamptz(epoch_unix_ms), &since_epoch))
-		return at < 0 ? 1 : -1;
-	/* the first millisecond at or after `at`: rounded up */
-	first_ms = since_epoch <= 0 ? 0 : since_epoch / 1000 + (since_epoch % 1000 != 0);
-	if (first_ms > UIDX_MAX_MS48)
+	/* field against the first millisecond at or after `at` */
+	if (instant < at)
 		return -1;
-	if (field != first_ms)
-		return field < first_ms ? -1 : 1;
+	if (instant - 1000 >= at && field > 0)
+		return 1;
 	/* the same millisecond: the rest of the key against the smallest one */
 	for (int i = 0; i < UIDX_LEN; i++)
 	{
