@@ -27,7 +27,10 @@
 #     rows;
 #  6. a distributed table partitioned by time with uidx_create_time_partitions:
 #     partitions distributed and co-located, rows in the right partition, the
-#     workers prune partitions, lookups by ID are router queries.
+#     workers prune partitions, for the id range and for the time filter
+#     written the natural way (uidx is in session_preload_libraries, as README
+#     "Time filters that prune partitions" asks), lookups by ID are router
+#     queries.
 # And: uidx reaches the workers (CREATE EXTENSION and ALTER DATABASE SET are
 # propagated), DEFAULTs that run on the workers work as the README says, a
 # worker added later gets uidx and takes shards in a rebalance, and a

@@ -38,19 +38,23 @@ SET TimeZone = 'UTC';
 CREATE SCHEMA partman;
 CREATE EXTENSION pg_partman SCHEMA partman;
 CREATE EXTENSION uidx;
+-- ten days from six days ago (create_parent makes partitions up to today + 2)
+SELECT date_trunc('day', now()) - interval '6 days' AS start,
+       date_trunc('day', now()) - interval '2 days' + interval '6 hours' AS lo,
+       date_trunc('day', now()) - interval '2 days' + interval '18 hours' AS hi,
+       date_trunc('day', now()) - interval '1 day' AS "end" \gset
 CREATE TABLE ev_iuid (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
 CREATE TABLE ev_comb (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
 SELECT partman.create_parent('public.ev_iuid', 'id', '1 day', p_premake := 2,
-       p_start_partition := '2024-03-01',
+       p_start_partition := :'start',
        p_time_encoder := 'public.iuid_partman_encoder', p_time_decoder := 'public.iuid_partman_decoder');
 SELECT partman.create_parent('public.ev_comb', 'id', '1 day', p_premake := 2,
-       p_start_partition := '2024-03-01',
+       p_start_partition := :'start',
        p_time_encoder := 'public.comb_prefix_partman_encoder', p_time_decoder := 'public.comb_prefix_partman_decoder');
--- create_parent made partitions up to today + 2: keep the ten days of March
--- 2024 and their rows (one per 10 minutes)
-INSERT INTO ev_iuid SELECT iuid_from_parts('2024-03-01'::timestamptz + g * interval '10 min', 42, 7, g)::uuid
+-- one row per 10 minutes
+INSERT INTO ev_iuid SELECT iuid_from_parts(:'start'::timestamptz + g * interval '10 min', 42, 7, g)::uuid
   FROM generate_series(0, 1439) g;
-INSERT INTO ev_comb SELECT comb_prefix_from_parts('2024-03-01'::timestamptz + g * interval '10 min', decode(md5(g::text), 'hex'))
+INSERT INTO ev_comb SELECT comb_prefix_from_parts(:'start'::timestamptz + g * interval '10 min', decode(md5(g::text), 'hex'))
   FROM generate_series(0, 1439) g;
 ANALYZE ev_iuid, ev_comb;
 
@@ -70,17 +74,17 @@ BEGIN
     RETURN n || ' scanned' || removed;
 END
 $$;
-SELECT 'iuid plain', scans($$SELECT count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= '2024-03-05 06:00' AND iuid_timestamp(id) < '2024-03-05 18:00'$$);
-SELECT 'comb plain', scans($$SELECT count(*) FROM ev_comb WHERE comb_prefix_timestamp(id) >= '2024-03-05 06:00' AND comb_prefix_timestamp(id) < '2024-03-05 18:00'$$);
+SELECT 'iuid plain', scans(format($$SELECT count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= %1$L AND iuid_timestamp(id) < %2$L$$, :'lo', :'hi', :'end'));
+SELECT 'comb plain', scans(format($$SELECT count(*) FROM ev_comb WHERE comb_prefix_timestamp(id) >= %1$L AND comb_prefix_timestamp(id) < %2$L$$, :'lo', :'hi', :'end'));
 SET plan_cache_mode = force_generic_plan;
 PREPARE iuid_day(timestamptz, timestamptz) AS SELECT count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2;
-SELECT 'iuid generic', scans($$EXECUTE iuid_day('2024-03-05 06:00', '2024-03-05 18:00')$$);
-SELECT 'iuid rows', count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= '2024-03-05 06:00' AND iuid_timestamp(id) < '2024-03-06 00:00';
-EXECUTE iuid_day('2024-03-05 06:00', '2024-03-06 00:00');
-SELECT 'comb rows', count(*) FROM ev_comb WHERE comb_prefix_timestamp(id) >= '2024-03-05 06:00' AND comb_prefix_timestamp(id) < '2024-03-06 00:00';
+SELECT 'iuid generic', scans(format($$EXECUTE iuid_day(%1$L, %2$L)$$, :'lo', :'hi', :'end'));
+SELECT 'iuid rows', count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= :'lo' AND iuid_timestamp(id) < :'end';
+EXECUTE iuid_day(:'lo', :'end');
+SELECT 'comb rows', count(*) FROM ev_comb WHERE comb_prefix_timestamp(id) >= :'lo' AND comb_prefix_timestamp(id) < :'end';
 SET uidx.time_filter_rewrite = off;
-SELECT 'iuid rows', count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= '2024-03-05 06:00' AND iuid_timestamp(id) < '2024-03-06 00:00';
-SELECT 'comb rows', count(*) FROM ev_comb WHERE comb_prefix_timestamp(id) >= '2024-03-05 06:00' AND comb_prefix_timestamp(id) < '2024-03-06 00:00';
+SELECT 'iuid rows', count(*) FROM ev_iuid WHERE iuid_timestamp(id) >= :'lo' AND iuid_timestamp(id) < :'end';
+SELECT 'comb rows', count(*) FROM ev_comb WHERE comb_prefix_timestamp(id) >= :'lo' AND comb_prefix_timestamp(id) < :'end';
 SQL
 status=$?
 cat "$out"
