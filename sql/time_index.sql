@@ -137,15 +137,261 @@ INSERT INTO ti_uuid VALUES ('e8d3f0b0-6a14-11ef-8000-000000000001');
 SELECT count(*) FROM ti_uuid WHERE uuidv7_timestamp(id) >= '2024-09-01';
 EXPLAIN (COSTS OFF) SELECT * FROM ti_uuid WHERE uuidv7_timestamp(id) >= '2024-09-01';
 
--- Partition pruning does not use the condition: it needs the id-range form.
+-- Time filters that prune partitions (README "Time filters that prune
+-- partitions"): on a table partitioned by id, the natural filter removes the
+-- partitions it cannot match, as the id-range form does.
 CREATE TABLE ti_parts (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
 SELECT count(*) FROM uidx_create_time_partitions('ti_parts', '2024-01-01', '2024-03-01', '1 month');
 INSERT INTO ti_parts SELECT id FROM ti_iuid;
+-- the edges of the February partition and of its first millisecond
+INSERT INTO ti_parts
+SELECT DISTINCT iuid_from_parts(t, 1, 2, 9) FROM unnest(ARRAY[
+    '2024-01-31 23:59:59.999', '2024-01-31 23:59:59.9995', '2024-02-01 00:00:00',
+    '2024-02-01 00:00:00.0005', '2024-02-01 00:00:00.001', '2024-02-29 23:59:59.999']::timestamptz[]) t
+ON CONFLICT DO NOTHING;
 ANALYZE ti_parts;
 EXPLAIN (COSTS OFF)
 SELECT * FROM ti_parts WHERE iuid_timestamp(id) >= '2024-02-10' AND iuid_timestamp(id) < '2024-02-11';
 EXPLAIN (COSTS OFF)
 SELECT * FROM ti_parts WHERE id >= iuid_lower_bound('2024-02-10') AND id < iuid_lower_bound('2024-02-11');
+
+-- The same key types as above, each partitioned by month; the uuid table
+-- keeps its other layouts (for which iuid_timestamp is NULL) in a default
+-- partition.  A domain over iuid is looked through.
+CREATE DOMAIN ti_iuid_domain AS iuid;
+CREATE TABLE tp_iuid (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+CREATE TABLE tp_dom (id ti_iuid_domain PRIMARY KEY) PARTITION BY RANGE (id);
+CREATE TABLE tp_comb (id comb PRIMARY KEY) PARTITION BY RANGE (id);
+CREATE TABLE tp_distid (id distid PRIMARY KEY) PARTITION BY RANGE (id);
+CREATE TABLE tp_uuid (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
+SELECT tbl, count(*) FROM (VALUES ('tp_iuid'), ('tp_comb'), ('tp_distid'), ('tp_uuid')) v(tbl),
+       uidx_create_time_partitions(tbl::regclass, '2024-01-01', '2024-03-01', '1 month') GROUP BY tbl ORDER BY tbl;
+CREATE TABLE tp_dom_p1 PARTITION OF tp_dom FOR VALUES FROM (iuid_lower_bound('2024-01-01')) TO (iuid_lower_bound('2024-02-01'));
+CREATE TABLE tp_dom_p2 PARTITION OF tp_dom FOR VALUES FROM (iuid_lower_bound('2024-02-01')) TO (iuid_lower_bound('2024-03-01'));
+CREATE TABLE tp_uuid_other PARTITION OF tp_uuid DEFAULT;
+INSERT INTO tp_iuid SELECT id FROM ti_parts;
+INSERT INTO tp_dom SELECT id FROM ti_parts;
+INSERT INTO tp_comb SELECT id FROM ti_comb;
+INSERT INTO tp_comb SELECT comb_suffix_from_parts(iuid_timestamp(id), decode(md5(id::text || 'e'), 'hex'))
+  FROM ti_parts WHERE iuid_random(id) = 9;
+INSERT INTO tp_distid SELECT id FROM ti_distid;
+INSERT INTO tp_distid SELECT distid_lower_bound(t) FROM unnest(ARRAY[
+    '2024-01-31 23:59:59.999', '2024-02-01 00:00:00', '2024-02-01 00:00:00.001']::timestamptz[]) t
+ON CONFLICT DO NOTHING;
+INSERT INTO tp_uuid SELECT id FROM ti_uuid;
+INSERT INTO tp_uuid SELECT id::uuid FROM ti_parts WHERE iuid_random(id) = 9 ON CONFLICT DO NOTHING;
+ANALYZE tp_iuid, tp_dom, tp_comb, tp_distid, tp_uuid;
+
+-- Rows with the rewrite, against the rewrite turned off and sequential scans
+-- forced; and how many partitions the plan scans.
+CREATE FUNCTION pg_temp.same_as_unrewritten(tbl text, filter text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    q text := format('SELECT count(*), md5(coalesce(string_agg(id::text, '','' ORDER BY id::text), '''')) FROM %I WHERE %s', tbl, filter);
+    rewritten text;
+    plain text;
+BEGIN
+    PERFORM set_config(s, 'on', true)
+       FROM unnest(ARRAY['uidx.time_filter_rewrite', 'enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan']) s;
+    EXECUTE q INTO rewritten;
+    SET LOCAL uidx.time_filter_rewrite = off;
+    SET LOCAL enable_indexscan = off;
+    SET LOCAL enable_indexonlyscan = off;
+    SET LOCAL enable_bitmapscan = off;
+    EXECUTE q INTO plain;
+    PERFORM set_config(s, 'on', true)
+       FROM unnest(ARRAY['uidx.time_filter_rewrite', 'enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan']) s;
+    RETURN CASE WHEN rewritten IS DISTINCT FROM plain THEN 'DIFFERENT: ' || rewritten || ' vs ' || plain
+                ELSE split_part(trim(rewritten, '()'), ',', 1) || ' rows, as unrewritten' END;
+END
+$$;
+CREATE FUNCTION pg_temp.partitions_scanned(tbl text, filter text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    scans int := 0;
+    removed text := '';
+BEGIN
+    FOR line IN EXECUTE format('EXPLAIN (COSTS OFF) SELECT * FROM %I WHERE %s', tbl, filter) LOOP
+        IF line ~ 'Scan' AND line !~ 'Bitmap Index Scan' AND line ~ (' on ' || tbl) THEN
+            scans := scans + 1;
+        ELSIF line ~ 'Subplans Removed' THEN
+            removed := ', ' || trim(line);
+        END IF;
+    END LOOP;
+    RETURN scans || ' of ' || (SELECT count(*) FROM pg_partition_tree(tbl::regclass) WHERE isleaf) || removed;
+END
+$$;
+-- The estimated rows of each partition scan the rewrite keeps, against the
+-- same scan without it: within 10%.
+CREATE FUNCTION pg_temp.estimates_kept(tbl text, filter text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    q text := format('EXPLAIN (FORMAT JSON) SELECT * FROM %I WHERE %s', tbl, filter);
+    rewritten jsonb;
+    plain jsonb;
+    ok boolean;
+BEGIN
+    EXECUTE q INTO rewritten;
+    SET LOCAL uidx.time_filter_rewrite = off;
+    EXECUTE q INTO plain;
+    SET LOCAL uidx.time_filter_rewrite = on;
+    SELECT coalesce(bool_and(abs(r.rows - p.rows) <= 0.1 * greatest(p.rows, 1)), true) INTO ok
+      FROM (SELECT n->>'Relation Name' AS rel, (n->>'Plan Rows')::float8 AS rows
+              FROM jsonb_path_query(rewritten, 'strict $.**') n
+             WHERE jsonb_typeof(n) = 'object' AND n ? 'Relation Name') r
+      JOIN (SELECT n->>'Relation Name' AS rel, (n->>'Plan Rows')::float8 AS rows
+              FROM jsonb_path_query(plain, 'strict $.**') n
+             WHERE jsonb_typeof(n) = 'object' AND n ? 'Relation Name') p USING (rel);
+    RETURN ok;
+END
+$$;
+
+SELECT tbl, filter, pg_temp.partitions_scanned(tbl, filter) AS scans,
+       pg_temp.same_as_unrewritten(tbl, filter) AS result,
+       pg_temp.estimates_kept(tbl, filter) AS estimates_kept
+  FROM (VALUES ('tp_iuid', 'iuid_timestamp(id) >= ''2024-02-10'' AND iuid_timestamp(id) < ''2024-02-11'''),
+               ('tp_iuid', 'iuid_timestamp(id) >= ''2024-02-01'''),
+               ('tp_iuid', 'iuid_timestamp(id) > ''2024-01-31 23:59:59.9995'''),
+               ('tp_iuid', 'iuid_timestamp(id) > ''2024-01-31 23:59:59.999'''),
+               ('tp_iuid', 'iuid_timestamp(id) < ''2024-02-01'''),
+               ('tp_iuid', 'iuid_timestamp(id) <= ''2024-02-01'''),
+               ('tp_iuid', 'iuid_timestamp(id) <= ''2024-01-31 23:59:59.9995'''),
+               ('tp_iuid', 'iuid_timestamp(id) = ''2024-02-01 00:00:00.0005'''),
+               ('tp_iuid', 'iuid_timestamp(id) = ''2024-01-31 23:59:59.999'''),
+               ('tp_iuid', 'iuid_timestamp(id) BETWEEN ''2024-01-20'' AND ''2024-02-01'''),
+               ('tp_iuid', '''2024-02-10'' <= iuid_timestamp(id) AND ''2024-02-11'' > iuid_timestamp(id)'),
+               ('tp_iuid', 'iuid_timestamp(id::uuid) >= ''2024-02-10'''),
+               ('tp_iuid', 'iuid_timestamp(id) >= ''infinity'''),
+               ('tp_iuid', 'iuid_timestamp(id) < ''-infinity'''),
+               ('tp_iuid', 'iuid_timestamp(id) < ''infinity'''),
+               ('tp_iuid', 'iuid_timestamp(id) >= ''1900-01-01'''),
+               ('tp_iuid', 'iuid_timestamp(id) >= NULL'),
+               ('tp_iuid', 'iuid_timestamp(id) >= now() - interval ''1 day'''),
+               ('tp_iuid', 'iuid_timestamp(id) >= ''2024-02-10'' OR iuid_timestamp(id) < ''2024-01-02'''),
+               ('tp_dom', 'iuid_timestamp(id) >= ''2024-02-10'' AND iuid_timestamp(id) < ''2024-02-11'''),
+               ('tp_dom', 'iuid_timestamp(id::uuid) < ''2024-02-01'''),
+               ('tp_comb', 'comb_timestamp(id) >= ''2024-02-10'' AND comb_timestamp(id) < ''2024-02-11'''),
+               ('tp_comb', 'comb_timestamp(id) >= ''2024-02-01'''),
+               ('tp_comb', 'comb_timestamp(id) < ''2024-02-01'''),
+               ('tp_comb', 'comb_timestamp(id) = ''2024-01-31 23:59:59.9995'''),
+               ('tp_distid', 'distid_timestamp(id) >= ''2024-02-10'' AND distid_timestamp(id) < ''2024-02-11'''),
+               ('tp_distid', 'distid_timestamp(id) >= ''2024-02-01'''),
+               ('tp_distid', 'distid_timestamp(id) < ''2024-02-01'''),
+               ('tp_distid', 'distid_timestamp(id) <= ''1800-01-01'''),
+               ('tp_uuid', 'iuid_timestamp(id) >= ''2024-02-10'' AND iuid_timestamp(id) < ''2024-02-11'''),
+               ('tp_uuid', 'iuid_timestamp(id) >= ''2024-02-01'''),
+               ('tp_uuid', 'comb_prefix_timestamp(id) < ''2024-02-01'''),
+               ('tp_uuid', 'comb_prefix_timestamp(id) = ''2024-01-31 23:59:59.999'''),
+               ('tp_uuid', 'distid128_timestamp(id) >= ''2024-02-10'''),
+               ('tp_uuid', 'iuid_timestamp(id) IS NULL')) v(tbl, filter);
+
+-- Parameters under a generic plan, and now(): removed at executor start.
+SET plan_cache_mode = force_generic_plan;
+PREPARE tp_day(timestamptz, timestamptz) AS
+SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2;
+EXPLAIN (COSTS OFF) EXECUTE tp_day('2024-02-10', '2024-02-11');
+EXECUTE tp_day('2024-02-10', '2024-02-11');
+EXECUTE tp_day('2024-01-31 23:59:59.999', '2024-02-01 00:00:00.001');
+SET uidx.time_filter_rewrite = off;
+EXECUTE tp_day('2024-01-31 23:59:59.999', '2024-02-01 00:00:00.001');
+RESET uidx.time_filter_rewrite;
+RESET plan_cache_mode;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) >= now() - interval '1 day';
+-- off: every partition, as before
+SET uidx.time_filter_rewrite = off;
+SELECT pg_temp.partitions_scanned('tp_iuid', 'iuid_timestamp(id) >= ''2024-02-10''');
+SELECT pg_temp.index_cond('ti_iuid', 'iuid_timestamp(id) >= ''2024-02-19''');
+RESET uidx.time_filter_rewrite;
+
+-- A domain over iuid gets its index condition too.
+CREATE TABLE ti_dom (id ti_iuid_domain PRIMARY KEY);
+INSERT INTO ti_dom SELECT id FROM ti_iuid;
+ANALYZE ti_dom;
+SELECT pg_temp.index_cond('ti_dom', 'iuid_timestamp(id::uuid) >= ''2024-02-19''') AS domain_cast,
+       pg_temp.index_cond('ti_dom', 'iuid_timestamp(id) >= ''2024-02-19''') AS domain;
+
+-- Sub-partitions by time under a router partitioned in country order
+-- (README "Regions"): the country partition stays, its months are pruned.
+CREATE TABLE tp_router (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
+SELECT uidx_attach_local_region('tp_router', '{1}');
+SELECT count(*) FROM uidx_create_time_partitions('tp_router_c001', '2024-01-01', '2024-03-01', '1 month');
+INSERT INTO tp_router SELECT id FROM ti_parts;
+ANALYZE tp_router;
+SELECT pg_temp.partitions_scanned('tp_router', 'iuid_timestamp(id) >= ''2024-02-10'' AND iuid_timestamp(id) < ''2024-02-11''') AS scans,
+       pg_temp.same_as_unrewritten('tp_router', 'iuid_timestamp(id) >= ''2024-02-10'' AND iuid_timestamp(id) < ''2024-02-11''') AS result;
+
+-- A rewrite never needs a grant the query did not need: with EXECUTE on the
+-- internal functions revoked, a role's time filters still run (unrewritten).
+CREATE ROLE uidx_ti_reader;
+GRANT SELECT ON ti_iuid, tp_iuid TO uidx_ti_reader;
+REVOKE EXECUTE ON FUNCTION uidx_time_bound(timestamptz, integer, timestamptz, boolean) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION iuid_time_ge(iuid, timestamptz), iuid_time_lt(iuid, timestamptz), uidx_instant_after(timestamptz) FROM PUBLIC;
+SET ROLE uidx_ti_reader;
+SELECT count(*) FROM ti_iuid WHERE iuid_timestamp(id) >= now() - interval '900 days';
+SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) >= now() - interval '900 days';
+SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) >= '2024-02-10';
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION uidx_time_bound(timestamptz, integer, timestamptz, boolean) TO PUBLIC;
+GRANT EXECUTE ON FUNCTION iuid_time_ge(iuid, timestamptz), iuid_time_lt(iuid, timestamptz), uidx_instant_after(timestamptz) TO PUBLIC;
+DROP OWNED BY uidx_ti_reader;
+DROP ROLE uidx_ti_reader;
+
+-- The pruning operators themselves: an instant is the smallest key of the
+-- first millisecond at or after it.
+SELECT iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '2024-02-01 00:00:00.0009' AS next_ms_not_reached,
+       iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '2024-01-31 23:59:59.9991' AS same_ms,
+       iuid_lower_bound('2024-02-01') @>=@ '2024-02-01' AS lower_bound_is_the_instant,
+       iuid_lower_bound('2024-02-01') @<@ '2024-02-01' AS not_before,
+       iuid_from_parts('2024-02-01', 1, 2, 3) @<@ 'infinity' AS before_infinity,
+       iuid_from_parts('2024-02-01', 1, 2, 3) @>=@ '-infinity' AS after_minus_infinity,
+       distid_lower_bound('1900-01-01') @>=@ '1899-01-01' AS after_instants_before_epoch,
+       comb_lower_bound('2024-02-01') @>=@ '2024-02-01' AS comb_lower_bound_is_the_instant,
+       '00000000-0000-0000-0000-000000000000'::uuid @>=@ '1970-01-01'::timestamptz AS uuid_at_epoch,
+       uidx_instant_after('2024-02-01') AS next_instant,
+       uidx_instant_after('294276-12-31 23:59:59.999999') AS last_instant;
+-- Exactly the time function's comparison, for keys and instants around
+-- millisecond edges, the epochs and the ends of the field (no row printed
+-- means none differs).
+WITH instants(t) AS (
+    SELECT unnest(ARRAY['-infinity', '1699-12-31 23:59:59.9999', '1700-01-01', '1899-12-31 23:59:59.999',
+                        '1900-01-01', '1900-01-01 00:00:00.0005', '1969-12-31 23:59:59.999', '1970-01-01',
+                        '1970-01-01 00:00:00.0001', '2024-02-01', '2024-02-01 00:00:00.0005',
+                        '2024-02-01 00:00:00.001', '2024-01-31 23:59:59.999', '2024-01-31 23:59:59.9995',
+                        '10889-08-02 05:31:50.655', '10889-08-02 05:31:50.656', 'infinity']::timestamptz[])
+), keys(k, f) AS (
+    SELECT ts, ts FROM unnest(ARRAY['1970-01-01', '1970-01-01 00:00:00.001', '2024-01-31 23:59:59.999',
+                                    '2024-02-01', '2024-02-01 00:00:00.001', '10889-08-02 05:31:50.655']::timestamptz[]) ts
+)
+SELECT 'iuid' AS type, t, k, x FROM (
+    SELECT t, k, iuid_from_parts(k, 1, 2, r) AS x FROM instants, keys, unnest(ARRAY[0, 1, 12345]) r) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (iuid_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (iuid_timestamp(x) < t)
+UNION ALL
+SELECT 'uuid', t, k, x::iuid FROM (
+    SELECT t, k, iuid_from_parts(k, 1, 2, 7)::uuid AS x FROM instants, keys) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (iuid_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (iuid_timestamp(x) < t)
+UNION ALL
+SELECT 'comb', t, k, NULL FROM (
+    SELECT t, k, comb_suffix_from_parts(k, decode(md5(k::text || r), 'hex')) AS x
+      FROM instants, keys, unnest(ARRAY[1, 2]) r) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (comb_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (comb_timestamp(x) < t)
+UNION ALL
+SELECT 'comb lower bound', t, k, NULL FROM (SELECT t, k, comb_lower_bound(k) AS x FROM instants, keys) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (comb_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (comb_timestamp(x) < t)
+UNION ALL
+SELECT 'distid', t, k, NULL FROM (
+    SELECT t, k, distid_lower_bound(k) AS x FROM instants, keys WHERE k < '2100-01-01'
+    UNION ALL SELECT t, k, distid_lower_bound('1900-01-01') FROM instants, keys) v
+ WHERE (x @>=@ t) IS DISTINCT FROM (distid_timestamp(x) >= t) OR (x @<@ t) IS DISTINCT FROM (distid_timestamp(x) < t);
+
+-- uidx_create_time_partitions' bounds are those keys: a month's partition is
+-- the one partition of a filter that starts at its first instant.
+SELECT pg_get_expr(relpartbound, oid) LIKE '%' || iuid_lower_bound('2024-02-01') || '%' AS bound_is_lower_bound,
+       iuid_time_cmp(iuid_lower_bound('2024-02-01'), '2024-02-01') AS cmp
+  FROM pg_class WHERE relname = 'tp_iuid_p20240201';
+SELECT amopopr::regoperator, amopstrategy
+  FROM pg_amop WHERE amoprighttype = 'timestamptz'::regtype
+   AND amopmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')
+   AND amoplefttype IN ('iuid'::regtype, 'comb'::regtype, 'distid'::regtype, 'uuid'::regtype)
+ ORDER BY amoplefttype::regtype::text, amopstrategy;
 
 -- The bound itself: clamped, never an error.
 SELECT uidx_time_bound('2024-01-01 00:00:00.0005', 0, '1970-01-01', false) AS lower,

@@ -5,7 +5,8 @@
 -- :sections is BENCH_SECTIONS: report only what ran
 SELECT :'sections' ~ '\mgen\M' AS run_gen, :'sections' ~ '\minsert\M' AS run_insert,
        :'sections' ~ '\msort\M' AS run_sort, :'sections' ~ '\mage\M' AS run_age,
-       :'sections' ~ '\mregions\M' AS run_regions, :'sections' ~ '\mgrowth\M' AS run_growth \gset
+       :'sections' ~ '\mregions\M' AS run_regions, :'sections' ~ '\mgrowth\M' AS run_growth,
+       :'sections' ~ '\mtimefilter\M' AS run_timefilter \gset
 
 \if :run_gen
 \echo
@@ -162,6 +163,25 @@ SELECT g.label AS "case", g.rows_total AS rows,
   FROM bench.growth_summary g
  WHERE g.rows_total = (SELECT max(rows_total) FROM bench.growth_results)
  ORDER BY g.ord;
+\endif
+\if :run_timefilter
+\echo
+\echo '=== Time filters: a one-day count on 36 monthly partitions (test/bench/time-filter.sh)'
+\echo '    ms per query, medians of the repetitions; plain = constants, generic = prepared, force_generic_plan'
+WITH med AS (
+    SELECT variant, case_key, count(*) AS runs,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY ms / n) AS ms
+      FROM bench.results WHERE section = 'timefilter' GROUP BY variant, case_key
+)
+SELECT n.variant AS "statement", round(n.ms::numeric, 3) AS "natural ms", round(i.ms::numeric, 3) AS "id-range ms",
+       round(o.ms::numeric, 3) AS "rewrite-off ms", n.runs,
+       round((n.ms / i.ms)::numeric, 2) AS "natural x id-range",
+       round((o.ms / n.ms)::numeric, 2) AS "speed-up over off",
+       CASE WHEN n.ms <= 1.1 * i.ms THEN 'PASS' ELSE 'MISS' END AS "target natural <= 1.1 x id-range"
+  FROM med n JOIN med i ON i.variant = n.variant AND i.case_key = 'idrange'
+             JOIN med o ON o.variant = n.variant AND o.case_key = 'off'
+ WHERE n.case_key = 'natural'
+ ORDER BY n.variant DESC;
 \endif
 
 \echo

@@ -35,6 +35,11 @@
 #   BENCH_GROWTH_CASES   its keys (case keys of cases.sql)     ("seq v4 pg_uuidv7 uuidv7 iuid
 #                        comb comb_short_prefix distid128 bigserial")
 #   BENCH_SHARED_BUFFERS shared_buffers of the bench server    (128MB, the sandbox's)
+#   BENCH_SECTIONS may also name timefilter (not run by default): a one-day
+#                        time filter on 36 monthly partitions, natural form
+#                        against the id range and the rewrite off
+#                        (test/bench/time-filter.sh; BENCH_TF_ROWS 10000000,
+#                        quick 1000000; BENCH_TF_QUERIES, BENCH_TF_REPS)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (2GB)
@@ -138,7 +143,7 @@ if ! [[ $GROWTH_LOOKUPS =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus|growth|managed) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|growth|managed|timefilter) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -366,6 +371,14 @@ SQL
       || echo "growth: the plots failed (see above)"
   else
     echo "growth: no plots: gnuplot is not installed (make deps installs it)"
+  fi
+fi
+
+# --- Time filters: natural form against the id range on 36 partitions -------
+if runs_section timefilter; then
+  if ! bash "$here/time-filter.sh" 2>"$errfile"; then
+    cat "$errfile" >&2
+    note_error timefilter '(all)' '' "$errfile"
   fi
 fi
 

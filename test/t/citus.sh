@@ -27,7 +27,10 @@
 #     rows;
 #  6. a distributed table partitioned by time with uidx_create_time_partitions:
 #     partitions distributed and co-located, rows in the right partition, the
-#     workers prune partitions, lookups by ID are router queries.
+#     workers prune partitions, for the id range and for the time filter
+#     written the natural way (uidx is in session_preload_libraries, as README
+#     "Time filters that prune partitions" asks), lookups by ID are router
+#     queries.
 # And: uidx reaches the workers (CREATE EXTENSION and ALTER DATABASE SET are
 # propagated), DEFAULTs that run on the workers work as the README says, a
 # worker added later gets uidx and takes shards in a rebalance, and a
@@ -48,7 +51,8 @@ if [ -z "${UIDX_CITUS_INSIDE:-}" ]; then
   UIDX_CITUS_INSIDE=1 CITUS_DB=orders_kz CITUS_NO_SETUP=1 \
     CITUS_CONF="shared_buffers = 32MB
 timezone = 'UTC'
-citus.shard_count = 8" \
+citus.shard_count = 8
+session_preload_libraries = 'uidx'" \
     bash "$top/test/scripts/citus-cluster.sh" run bash "$0" || rc=$?
   secs=$(( $(date +%s) - start ))
   if [ $rc -eq 0 ]; then echo "citus: passed in ${secs}s"; exit 0; fi
@@ -393,6 +397,15 @@ SQL
             | grep -o "on public\.${tp}_p[0-9]*" | sort -u | wc -l)
   check "$type: the workers prune the partitions before the range filter's lower bound" \
     "$([ "$scanned" -ge 1 ] && [ "$scanned" -lt "$parts" ] && echo pruned)" pruned
+  # the natural time filter (README "Time filters that prune partitions"):
+  # rewritten on the coordinator, its pruning conditions reach the workers,
+  # which prune their shards' partitions as for the id range
+  tsfn=${type}_timestamp
+  nscanned=$(q -c "SELECT explain_text(\$\$SELECT count(*) FROM $tp WHERE $tsfn(id) >= $mid\$\$, 'VERBOSE, COSTS OFF')" \
+             | grep -o "on public\.${tp}_p[0-9]*" | sort -u | wc -l)
+  check "$type: the workers prune the partitions before $tsfn(id) >= … as before the id range" "$nscanned" "$scanned"
+  check "$type: that time filter on the partitioned table gives the plain table's result" \
+    "$(q -c "SELECT count(*) FROM $tp WHERE $tsfn(id) >= $mid AND payload > 0")" "$(q -c "SELECT count(*) FROM $p WHERE $tsfn(id) >= $mid")"
   check "$type: a range count on the partitioned table gives the plain table's result" \
     "$(q -c "SELECT count(*) FROM $tp WHERE id >= $bound AND payload > 0")" "$(q -c "SELECT count(*) FROM $p WHERE id >= $bound")"
   check "$type: a lookup by ID in the partitioned table is one task on the ID's worker" \

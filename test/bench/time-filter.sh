@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The "timefilter" section of `make bench` (README "Time filters that prune
+# partitions"), run by run.sh inside the bench server (PGHOST, PGPORT set).
+#
+# One table `tf` of BENCH_TF_ROWS iUIDs spread evenly over 36 monthly
+# partitions (2023-01 .. 2025-12, made by uidx_create_time_partitions, primary
+# key on id).  A one-day count is measured in three forms, over the same
+# BENCH_TF_QUERIES days (spread over the three years), interleaved per
+# repetition:
+#   natural   iuid_timestamp(id) >= day AND iuid_timestamp(id) < day + 1
+#   idrange   id >= iuid_lower_bound(day) AND id < iuid_lower_bound(day + 1)
+#   off       the natural form with uidx.time_filter_rewrite = off
+# each as a plain query (constants: parsed and planned every time) and as a
+# prepared statement under plan_cache_mode = force_generic_plan (parameters:
+# one plan, pruned at executor start).  Every form must count the same rows;
+# a difference is recorded as an error.  Runs go to bench.results (section
+# 'timefilter', case_key = form, variant = plain | generic, n = queries,
+# ms = their total); report.sql prints medians and the ratios.
+set -euo pipefail
+
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+  def_rows=1000000 def_queries=100 def_reps=2
+else
+  def_rows=10000000 def_queries=300 def_reps=3
+fi
+ROWS=${BENCH_TF_ROWS:-$def_rows}
+QUERIES=${BENCH_TF_QUERIES:-$def_queries}
+REPS=${BENCH_TF_REPS:-${BENCH_REPS:-$def_reps}}
+for knob in ROWS QUERIES REPS; do
+  [[ ${!knob} =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_TF_$knob must be a positive integer, not '${!knob}'" >&2; exit 2; }
+done
+q() { psql -X -q -v ON_ERROR_STOP=1 "$@"; }
+db=uidx_bench   # run.sh's database: bench.results lives there
+
+echo
+echo "--- timefilter: $ROWS rows in 36 monthly partitions, $QUERIES one-day counts per form and run"
+started=$(date +%s)
+q -d "$db" -o /dev/null <<SQL
+DROP TABLE IF EXISTS public.tf;
+CREATE TABLE public.tf (id iuid PRIMARY KEY, v integer NOT NULL) PARTITION BY RANGE (id);
+SELECT uidx_create_time_partitions('public.tf', '2023-01-01', '2026-01-01', '1 month');
+-- row g at 2023-01-01 + g * (three years / rows)
+INSERT INTO public.tf
+SELECT iuid_from_parts(timestamptz '2023-01-01 UTC' + g * ((timestamptz '2026-01-01 UTC' - timestamptz '2023-01-01 UTC') / $ROWS), 42, 7, g), g
+  FROM generate_series(0, $ROWS - 1) g;
+VACUUM ANALYZE public.tf;
+SQL
+echo "    loaded in $(( $(date +%s) - started )) s"
+
+for rep in $(seq 1 "$REPS"); do
+  q -d "$db" -v rep="$rep" -v queries="$QUERIES" -o /dev/null <<'SQL'
+SET TimeZone = 'UTC';
+SET tf.rep = :rep;
+SET tf.queries = :queries;
+CREATE TEMP TABLE tf_days AS
+SELECT timestamptz '2023-01-01' + (k * 1095 / :queries) * interval '1 day' AS lo,
+       timestamptz '2023-01-01' + (k * 1095 / :queries + 1) * interval '1 day' AS hi
+  FROM generate_series(0, :queries - 1) k;
+PREPARE tf_natural(timestamptz, timestamptz) AS
+    SELECT count(*) FROM public.tf WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2;
+PREPARE tf_off(timestamptz, timestamptz) AS
+    SELECT count(*) FROM public.tf WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2;
+PREPARE tf_idrange(timestamptz, timestamptz) AS
+    SELECT count(*) FROM public.tf WHERE id >= iuid_lower_bound($1) AND id < iuid_lower_bound($2);
+SET plan_cache_mode = force_generic_plan;
+DO $$
+DECLARE
+    forms text[] := ARRAY['natural', 'idrange', 'off'];
+    plain_sql text[] := ARRAY[
+        'SELECT count(*) FROM public.tf WHERE iuid_timestamp(id) >= %L AND iuid_timestamp(id) < %L',
+        'SELECT count(*) FROM public.tf WHERE id >= iuid_lower_bound(%L) AND id < iuid_lower_bound(%L)',
+        'SELECT count(*) FROM public.tf WHERE iuid_timestamp(id) >= %L AND iuid_timestamp(id) < %L'];
+    variant text;
+    i int;
+    d record;
+    t0 timestamptz;
+    c bigint;
+    total bigint;
+    counts bigint[];
+BEGIN
+    FOREACH variant IN ARRAY ARRAY['plain', 'generic'] LOOP
+        counts := NULL;
+        -- the order of the forms turns with the repetition
+        FOR j IN 0..2 LOOP
+            i := (j + current_setting('tf.rep')::int) % 3 + 1;
+            PERFORM set_config('uidx.time_filter_rewrite', CASE WHEN forms[i] = 'off' THEN 'off' ELSE 'on' END, false);
+            total := 0;
+            t0 := clock_timestamp();
+            FOR d IN SELECT lo, hi FROM tf_days LOOP
+                IF variant = 'plain' THEN
+                    EXECUTE format(plain_sql[i], d.lo, d.hi) INTO c;
+                ELSE
+                    EXECUTE format('EXECUTE tf_%s(%L, %L)', forms[i], d.lo, d.hi) INTO c;
+                END IF;
+                total := total + c;
+            END LOOP;
+            INSERT INTO bench.results (section, case_key, variant, rep, n, ms, note)
+            VALUES ('timefilter', forms[i], variant, current_setting('tf.rep')::int,
+                    current_setting('tf.queries')::int,
+                    extract(epoch FROM clock_timestamp() - t0) * 1000, total || ' rows counted');
+            counts := counts || total;
+        END LOOP;
+        PERFORM set_config('uidx.time_filter_rewrite', 'on', false);
+        IF counts[1] <> counts[2] OR counts[2] <> counts[3] THEN
+            INSERT INTO bench.errors (section, case_key, rep, message)
+            VALUES ('timefilter', variant, current_setting('tf.rep')::int,
+                    'the forms counted different rows: ' || array_to_string(counts, ', '));
+        END IF;
+    END LOOP;
+END
+$$;
+SQL
+done
+q -d "$db" -c "DROP TABLE public.tf"
+echo "    done in $(( $(date +%s) - started )) s"
