@@ -277,6 +277,20 @@ SELECT substr(comb_sequence_generate('comb_seq')::text, 1, 4) AS wrapped_to_0;
 -- The real generators, on a frozen test clock: they all read the same
 -- instant.  T is that instant, taken from a prefix COMB.
 -- ===========================================================================
+-- Whether a SQL Server COMB generated on a clock frozen in the millisecond
+-- that starts at t holds that instant's tick or the next one.  The field
+-- holds the tick's start, rounded up to a microsecond (test/FORMATS.md §B2),
+-- and the 1000 ids of a run move their tick on by a 14-bit fraction each,
+-- which can carry once: from the tick of t to the tick after the one that
+-- holds t + 999 us (no tick starts in the last microsecond of a
+-- millisecond), at most 3334 us later.  The second tick can start at or
+-- after t + 1 ms.
+CREATE FUNCTION pg_temp.sqlserver_in_window(c comb, t timestamptz) RETURNS boolean
+LANGUAGE sql AS $$
+SELECT comb_sqlserver_timestamp(c) >= comb_sqlserver_timestamp(comb_sqlserver_generate(t))
+   AND comb_sqlserver_timestamp(c)
+       <= comb_sqlserver_timestamp(comb_sqlserver_generate(t + interval '999 us')) + interval '3334 us'
+$$;
 SET uidx.debug_clock_freeze = on;
 SELECT comb_prefix_timestamp(comb_prefix_generate()) AS t \gset
 CREATE TEMP TABLE gen AS
@@ -303,8 +317,7 @@ SELECT bool_and(comb_prefix_timestamp(prefix) - :'t' IN ('0', '1 ms')) AS prefix
                 = floor(extract(epoch FROM timestamptz :'t') / 60)::bigint % 65536) AS short_prefix_ok,
        bool_and(('x' || substr(short_suffix::text, 25, 4))::bit(16)::int
                 = floor(extract(epoch FROM timestamptz :'t') / 60)::bigint % 65536) AS short_suffix_ok,
-       bool_and(comb_sqlserver_timestamp(sqlserver) > timestamptz :'t' - interval '3334 us'
-                AND comb_sqlserver_timestamp(sqlserver) < timestamptz :'t' + interval '1 ms') AS sqlserver_ok,
+       bool_and(pg_temp.sqlserver_in_window(sqlserver, :'t')) AS sqlserver_ok,
        bool_and(pg_temp.leading(short_prefix_1s, 1)
                 = floor(extract(epoch FROM timestamptz :'t'))::bigint % 256) AS one_second_ok,
        bool_and(pg_temp.leading(short_prefix_3b, 3)
@@ -643,6 +656,34 @@ SELECT nextval('comb_seq') AS next;
 SELECT substr(comb_sequence_generate('comb_seq', 1, 16777216)::text, 1, 6) AS block_42_minus_1;
 DROP TABLE not_a_sequence;
 DROP SEQUENCE comb_seq;
+
+-- ===========================================================================
+-- The SQL Server COMB window of the generated ids above, at fixed instants
+-- (each later than every id generated so far, so that the run starts at the
+-- instant's own tick): the last 0.1 us before a tick that starts on a whole
+-- millisecond (the second id carries into it, at t + 1 ms); a millisecond
+-- 3000 us into its tick; the end of a tick that starts inside the millisecond.
+-- ===========================================================================
+CREATE FUNCTION pg_temp.sqlserver_run(at_ns bigint, OUT t timestamptz, OUT ids bigint,
+                                      OUT in_window boolean, OUT first_from_t interval,
+                                      OUT last_from_t interval)
+LANGUAGE plpgsql AS $$
+BEGIN
+    -- the millisecond that holds the instant
+    t := timestamptz 'epoch' + (at_ns / 1000000) * interval '1 ms';
+    PERFORM set_config('uidx.debug_clock_freeze', 'on@' || at_ns, true);
+    CREATE TEMP TABLE sqlserver_run ON COMMIT DROP AS
+    SELECT comb_sqlserver_generate() AS c FROM generate_series(1, 1000);
+    SELECT count(DISTINCT c), bool_and(pg_temp.sqlserver_in_window(c, t)),
+           min(comb_sqlserver_timestamp(c)) - t, max(comb_sqlserver_timestamp(c)) - t
+      INTO ids, in_window, first_from_t, last_from_t
+      FROM sqlserver_run;
+    DROP TABLE sqlserver_run;
+END
+$$;
+SELECT * FROM pg_temp.sqlserver_run(1893456000009999900);
+SELECT * FROM pg_temp.sqlserver_run(1893542400003000000);
+SELECT * FROM pg_temp.sqlserver_run(1893628800003333200);
 
 -- ===========================================================================
 -- Markings of every comb function

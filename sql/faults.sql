@@ -235,3 +235,135 @@ SELECT bool_and(integer_setting = country) AS same_as_an_integer_setting
   FROM country_forms
  WHERE integer_setting = 'rejected' OR integer_setting::int BETWEEN 0 AND 255;
 SHOW uidx.country;
+
+-- ===========================================================================
+-- 11. Schema names that need quoting: the partition and region helpers
+--     quote each name once (a name from regnamespace is quoted already)
+-- ===========================================================================
+CREATE SCHEMA "Sales";
+CREATE TABLE "Sales".orders (id iuid NOT NULL) PARTITION BY RANGE (id);
+SELECT uidx_create_time_partitions('"Sales".orders', '2025-01-01', '2025-03-01', '1 month') AS created;
+-- idempotent there too
+SELECT count(*) AS created_again
+  FROM uidx_create_time_partitions('"Sales".orders', '2025-01-01', '2025-03-01', '1 month');
+INSERT INTO "Sales".orders VALUES (iuid_from_parts('2025-02-14 12:00+00', 1, 1));
+SELECT tableoid::regclass AS partition FROM "Sales".orders;
+CREATE TABLE "Sales".routed (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
+SELECT uidx_attach_local_region('"Sales".routed', '{201, 202, 204}') AS attached;
+SELECT uidx_attach_local_region('"Sales".routed', '{201, 202, 204}') AS attached_again;
+SELECT uidx_create_time_partitions('"Sales".routed_c201', '2025-01-01', '2025-02-01', '1 month') AS created;
+INSERT INTO "Sales".routed VALUES (iuid_from_parts('2025-01-02 00:00+00', 201, 1));
+SELECT tableoid::regclass AS partition FROM "Sales".routed;
+-- a foreign partition names the remote table by the schema's own name
+CREATE EXTENSION postgres_fdw;
+CREATE SERVER faults_remote FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'nowhere');
+SELECT uidx_attach_region('"Sales".routed', 'faults_remote', '{203}') AS attached;
+SELECT ftoptions FROM pg_foreign_table WHERE ftrelid = '"Sales".routed_c203'::regclass;
+-- a schema whose name holds a quote and a dot
+CREATE SCHEMA "o'k.x";
+CREATE TABLE "o'k.x"."T" (id comb NOT NULL) PARTITION BY RANGE (id);
+SELECT uidx_create_time_partitions('"o''k.x"."T"', '2025-01-01', '2025-01-03', '1 day') AS created;
+DROP SCHEMA "o'k.x" CASCADE;
+DROP TABLE "Sales".orders, "Sales".routed;
+DROP SERVER faults_remote;
+DROP EXTENSION postgres_fdw;
+DELETE FROM uidx_region WHERE country IN (201, 202, 203, 204);
+DROP SCHEMA "Sales";
+
+-- ===========================================================================
+-- 12. uidx_create_time_partitions refuses a key in another order than its
+--     type's time order: bounds of months in the country order would hold
+--     country 0 only
+-- ===========================================================================
+CREATE TABLE faults_by_country (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_by_country', '2025-01-01', '2025-03-01', '1 month')$$)
+       AS country_order;
+DO $$
+DECLARE
+    hint text;
+BEGIN
+    PERFORM uidx_create_time_partitions('faults_by_country', '2025-01-01', '2025-03-01', '1 month');
+EXCEPTION WHEN invalid_parameter_value THEN
+    GET STACKED DIAGNOSTICS hint = PG_EXCEPTION_HINT;
+    RAISE NOTICE 'hint: %', hint;
+END
+$$;
+SELECT count(*) AS partitions_made FROM pg_inherits WHERE inhparent = 'faults_by_country'::regclass;
+DROP TABLE faults_by_country;
+-- the default order, named or not, is accepted
+CREATE TABLE faults_by_time (id iuid NOT NULL) PARTITION BY RANGE (id iuid_ops);
+SELECT count(*) AS partitions_made
+  FROM uidx_create_time_partitions('faults_by_time', '2025-01-01', '2025-03-01', '1 month');
+DROP TABLE faults_by_time;
+
+-- ===========================================================================
+-- 13. uidx_is_valid with an OID that is not a type: 42704, not an internal
+--     error; also for a role without privileges
+-- ===========================================================================
+SELECT pg_temp.error_of($$SELECT uidx_is_valid('x', 0::oid::regtype)$$) AS oid_0,
+       pg_temp.error_of($$SELECT uidx_is_valid('x', 'pg_class'::regclass::oid::regtype)$$) AS not_a_type_oid,
+       pg_temp.error_of($$SELECT uidx_is_valid('x', 'int4')$$) AS other_type;
+CREATE ROLE uidx_faults_plain;
+SET ROLE uidx_faults_plain;
+SELECT pg_temp.error_of($$SELECT uidx_is_valid('x', 4294967295::oid::regtype)$$) AS as_a_plain_role;
+RESET ROLE;
+DROP ROLE uidx_faults_plain;
+
+-- ===========================================================================
+-- 14. Long parent names: uidx_attach_local_region shortens the parent part
+--     so that every country keeps its own partition name
+-- ===========================================================================
+SELECT repeat('r', 61) AS long_name, repeat('é', 31) AS long_name_2 \gset
+CREATE TABLE :"long_name" (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
+SELECT n AS attached, octet_length(n) AS bytes
+  FROM uidx_attach_local_region(:'long_name', '{205, 207, 209}') p, parse_ident(p::text) i, LATERAL (SELECT i[1] AS n) x;
+SELECT uidx_attach_local_region(:'long_name', '{205, 207, 209}') AS attached_again;
+-- a multibyte name is cut at a character boundary
+CREATE TABLE :"long_name_2" (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
+SELECT n AS attached, octet_length(n) AS bytes
+  FROM uidx_attach_local_region(:'long_name_2', '{211, 213}') p, parse_ident(p::text) i, LATERAL (SELECT i[1] AS n) x;
+DROP TABLE :"long_name", :"long_name_2";
+DELETE FROM uidx_region WHERE country IN (205, 207, 209, 211, 213);
+
+-- ===========================================================================
+-- 15. Partition steps under a millisecond, the unit of every bound, are
+--     refused by uidx_create_time_partitions itself
+-- ===========================================================================
+CREATE TABLE faults_fine (id iuid NOT NULL) PARTITION BY RANGE (id);
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_fine', '2025-01-01', '2025-01-01 00:00:00.01', '1 microsecond')$$)
+       AS one_microsecond,
+       pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_fine', '2025-01-01', '2025-01-01 00:00:00.01', '999 microseconds')$$)
+       AS just_under;
+-- a step of months and days that is under a millisecond in February only
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_fine', '2025-01-31', '2025-03-31',
+                                                             '1 month -27 days -23:59:59.9995')$$) AS february;
+SELECT count(*) AS partitions_made FROM pg_inherits WHERE inhparent = 'faults_fine'::regclass;
+-- a millisecond is the smallest step, and a step that is not a whole number
+-- of them still gives distinct bounds
+SELECT count(*) AS one_ms_partitions
+  FROM uidx_create_time_partitions('faults_fine', '2025-01-01', '2025-01-01 00:00:00.005', '1 millisecond');
+SELECT count(*) AS one_and_a_half_ms_partitions
+  FROM uidx_create_time_partitions('faults_fine', '2025-01-02', '2025-01-02 00:00:00.006', '1.5 milliseconds');
+DROP TABLE faults_fine;
+
+-- ===========================================================================
+-- 16. The extension in a schema whose name needs quoting (a database of
+--     its own: uidx is in public here)
+-- ===========================================================================
+\set regress_db :DBNAME
+CREATE DATABASE uidx_faults_quoted;
+\c uidx_faults_quoted
+SET timezone = 'UTC';
+CREATE SCHEMA "Ext";
+CREATE EXTENSION uidx SCHEMA "Ext";
+SET search_path = public, "Ext";
+CREATE SCHEMA "Sales";
+CREATE TABLE "Sales".events (id iuid NOT NULL, c "Ext".comb) PARTITION BY RANGE (id);
+SELECT uidx_create_time_partitions('"Sales".events', '2025-01-01', '2025-03-01', '1 month') AS created;
+CREATE TABLE "Sales".routed (id iuid NOT NULL) PARTITION BY RANGE (id "Ext".iuid_country_ops);
+SELECT uidx_attach_local_region('"Sales".routed', '{7}') AS attached;
+SELECT uidx_create_time_partitions('"Sales".routed_c007', '2025-01-01', '2025-02-01', '1 month') AS created;
+INSERT INTO "Sales".routed VALUES (iuid_from_parts('2025-01-02 00:00+00', 7, 1));
+SELECT tableoid::regclass AS partition FROM "Sales".routed;
+\c :regress_db
+DROP DATABASE uidx_faults_quoted;

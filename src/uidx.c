@@ -22,6 +22,7 @@
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/syscache.h"
 
 PG_MODULE_MAGIC;
 
@@ -112,6 +113,11 @@ uidx_is_valid(PG_FUNCTION_ARGS)
 
 		PG_RETURN_BOOL(uidx_parse_hex16(str, bytes));
 	}
+	/* a regtype argument can hold any OID: format_type_be() needs a type */
+	if (!SearchSysCacheExists1(TYPEOID, ObjectIdGetDatum(type)))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("type with OID %u does not exist", type)));
 	if (!OidIsValid(uidx) || getExtensionOfObject(TypeRelationId, type) != uidx)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

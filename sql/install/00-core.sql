@@ -21,8 +21,12 @@ COMMENT ON FUNCTION uidx_raise_unknown_name(text, text) IS 'internal: raises 220
 -- microseconds) under a second; the parent part is shortened, at a
 -- character boundary, so that the name fits in max_identifier_length bytes.
 -- An existing partition of that name is left alone.  Refused before
--- anything is created: an infinite bound or step (22008), a step that does
--- not move forward (22023), more than 10,000 partitions in one call (54000:
+-- anything is created: a key in another order than its type's default
+-- operator class, the time order (22023: a country-ordered iuid key is
+-- split by uidx_attach_local_region instead), an infinite bound or step
+-- (22008), a step that does not move forward or is shorter than a
+-- millisecond, the unit of every bound (22023: two bounds in one
+-- millisecond are one value), more than 10,000 partitions in one call (54000:
 -- each new partition stays locked until the transaction ends), and two
 -- lower bounds that would get one name (22023; a daily step that starts at
 -- another time of day than midnight UTC can do that where summer time
@@ -38,7 +42,8 @@ DECLARE
     strategy    "char";
     nkeys       int2;
     key_type    regtype;
-    key_name    text;
+    key_opclass oid;
+    ext_ns      name;
     bound_fn    regprocedure;
     parent_ns   name;
     parent_name name;
@@ -54,10 +59,13 @@ DECLARE
     existing    regclass;
     i           integer;
 BEGIN
-    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, c.relnamespace::regnamespace::name, c.relname
-      INTO strategy, nkeys, key_type, parent_ns, parent_name
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, p.partclass[0], n.nspname, c.relname
+      INTO strategy, nkeys, key_type, key_opclass, parent_ns, parent_name
       FROM pg_partitioned_table p
       JOIN pg_class c ON c.oid = p.partrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
       LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
      WHERE p.partrelid = parent;
     IF NOT FOUND THEN
@@ -77,9 +85,15 @@ BEGIN
         RAISE EXCEPTION 'partition step must be positive: "%"', step
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    IF step < interval '1 millisecond' THEN
+        RAISE EXCEPTION 'partition step "%" is shorter than the smallest step, 1 millisecond', step
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'Every partition bound is the first value of a millisecond.';
+    END IF;
 
-    SELECT e.extnamespace::regnamespace::name INTO key_name
-      FROM pg_extension e WHERE e.extname = 'uidx';
+    SELECT n.nspname INTO ext_ns
+      FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+     WHERE e.extname = 'uidx';
     -- The partition key's type -> the function that turns an instant into
     -- its smallest key (README, uidx_create_time_partitions); a uuid column is
     -- bounded by the millisecond in its first six bytes.  A new partitionable
@@ -87,13 +101,24 @@ BEGIN
     SELECT b.bound INTO bound_fn
       FROM (VALUES ('uuid', 'uidx_uuid_lower_bound'), ('iuid', 'iuid_lower_bound'),
                    ('comb', 'comb_lower_bound'), ('distid', 'distid_lower_bound')) m(typ, fn)
-     CROSS JOIN LATERAL (SELECT to_regprocedure(format('%I.%I(timestamptz)', key_name, m.fn)) AS bound) b
+     CROSS JOIN LATERAL (SELECT to_regprocedure(format('%I.%I(timestamptz)', ext_ns, m.fn)) AS bound) b
      WHERE key_type = CASE m.typ WHEN 'uuid' THEN 'pg_catalog.uuid'::regtype
-                                 ELSE to_regtype(format('%I.%I', key_name, m.typ)) END;
+                                 ELSE to_regtype(format('%I.%I', ext_ns, m.typ)) END;
     IF bound_fn IS NULL THEN
         RAISE EXCEPTION 'cannot make time partitions for a key of type %', key_type
             USING ERRCODE = 'datatype_mismatch',
                   HINT = 'The key must be of a type that has a lower-bound function: uuid (time-prefixed), iuid, comb or distid.';
+    END IF;
+    -- The bounds are in the type's default order, its time order; in any
+    -- other (iuid_country_ops) they would hold other values than the
+    -- partitions' names say.
+    IF key_opclass IS DISTINCT FROM
+           (SELECT o.oid FROM pg_opclass o JOIN pg_am am ON am.oid = o.opcmethod
+             WHERE am.amname = 'btree' AND o.opcintype = key_type AND o.opcdefault) THEN
+        RAISE EXCEPTION 'table "%" is partitioned by operator class %, not by the time order of %',
+                        parent, (SELECT o.opcname FROM pg_opclass o WHERE o.oid = key_opclass), key_type
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'A table partitioned by country (iuid_country_ops) gets one partition per country from uidx_attach_local_region(); those are partitioned by time.';
     END IF;
 
     -- fine enough that steps of the size give distinct names
@@ -115,6 +140,12 @@ BEGIN
         IF hi <= lo THEN
             RAISE EXCEPTION 'partition step "%" does not move forward from "%"', step, lo
                 USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        -- a step of months and days can be shorter in one month than it compares
+        IF hi < lo + interval '1 millisecond' THEN
+            RAISE EXCEPTION 'partition step "%" from "%" is shorter than the smallest step, 1 millisecond', step, lo
+                USING ERRCODE = 'invalid_parameter_value',
+                      DETAIL = 'Every partition bound is the first value of a millisecond.';
         END IF;
         suffix := '_p' || to_char(lo AT TIME ZONE 'UTC', name_format);
         part_name := parent_name;

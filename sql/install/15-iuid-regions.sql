@@ -207,13 +207,14 @@ LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    ext_ns      name;
+    ext_ns      oid;
     key_opclass oid;
     key_column  name;
     parent_ns   name;
     parent_name name;
     remote_ns   text;
     remote_name text;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
     wanted      integer[];
     todo        integer[] := '{}';
     c           integer;
@@ -247,10 +248,13 @@ BEGIN
     END LOOP;
     SELECT array_agg(DISTINCT x ORDER BY x) INTO wanted FROM unnest(countries) x;
 
-    SELECT e.extnamespace::regnamespace::name INTO ext_ns FROM pg_extension e WHERE e.extname = 'uidx';
-    SELECT pt.partclass[0], a.attname, k.relnamespace::regnamespace::name, k.relname
+    SELECT e.extnamespace INTO ext_ns FROM pg_extension e WHERE e.extname = 'uidx';
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT pt.partclass[0], a.attname, n.nspname, k.relname
       INTO key_opclass, key_column, parent_ns, parent_name
       FROM pg_class k
+      JOIN pg_namespace n ON n.oid = k.relnamespace
       LEFT JOIN pg_partitioned_table pt
              ON pt.partrelid = k.oid AND pt.partstrat = 'r' AND pt.partnatts = 1
       LEFT JOIN pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]
@@ -258,7 +262,7 @@ BEGIN
     IF key_column IS NULL OR key_opclass IS DISTINCT FROM
            (SELECT o.oid FROM pg_opclass o JOIN pg_am am ON am.oid = o.opcmethod
              WHERE o.opcname = 'iuid_country_ops' AND am.amname = 'btree'
-               AND o.opcnamespace::regnamespace::name = ext_ns) THEN
+               AND o.opcnamespace = ext_ns) THEN
         RAISE EXCEPTION 'table "%" is not partitioned by RANGE on an iuid column with iuid_country_ops', parent
             USING ERRCODE = 'wrong_object_type',
                   HINT = 'Create it with PARTITION BY RANGE (id iuid_country_ops).';
@@ -342,7 +346,14 @@ BEGIN
     -- One partition per run of consecutive countries.
     FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP
         IF run_first IS NOT NULL AND (c IS NULL OR c <> run_last + 1) THEN
-            part_name := parent_name || '_c' || lpad(run_first::text, 3, '0');
+            -- the parent part shortened, at a character boundary, so that
+            -- the country suffix survives the server's truncation of names
+            -- to max_identifier_length bytes and names stay distinct
+            part_name := parent_name;
+            WHILE octet_length(part_name || '_c000') > max_bytes LOOP
+                part_name := left(part_name, -1);
+            END LOOP;
+            part_name := part_name || '_c' || lpad(run_first::text, 3, '0');
             IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
                 RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
                                 format('%I.%I', parent_ns, part_name), run_first, parent
