@@ -181,7 +181,7 @@ $$});
 	{
 		next if $was{$t};
 		my $empty = "$t 0 d41d8cd98f00b204e9800998ecf8427e";
-		ok((grep { $_ eq $empty } @after), "$from -> $current: table $t, new in $current, is empty");
+		ok((grep { $_ eq $empty } @after), "$from -> $current: table $t, added by the update, is empty");
 		@after = grep { $_ ne $empty } @after;
 	}
 	is_deeply(\@after, \@before, "$from -> $current: user data unchanged ("
