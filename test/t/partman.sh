@@ -3,38 +3,20 @@
 # create_parent, run_maintenance and retention on uuid columns holding
 # UUIDv7s, iUIDs and prefix COMBs.
 #
-# pg_partman comes from Debian's source package pg-partman (sid or trixie,
-# fetched by test/scripts/apt-source.sh into the cache once), is built with
-# the sandbox server's PGXS and installed into the sandbox prefix only
-# (without its background worker: the test calls run_maintenance itself).
+# pg_partman is installed into the sandbox prefix only, without its
+# background worker (the test calls run_maintenance itself), by
+# test/scripts/partman-install.sh.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/test/scripts/cache-dir.sh"
-
-src_cache=$UIDX_CACHE/pg-partman
-(
-  flock 9
-  if [ ! -f "$src_cache/.fetched" ]; then
-    rm -rf "$src_cache" && mkdir -p "$src_cache" &&
-      src=$(bash "$top/test/scripts/apt-source.sh" pg-partman "$src_cache/fetch") &&
-      mv "$src" "$src_cache/src" && rm -rf "$src_cache/fetch" && touch "$src_cache/.fetched"
-  fi
-) 9>"$src_cache.lock"
-[ -f "$src_cache/.fetched" ] || { echo "pg-partman: could not fetch the source package"; exit 1; }
-
-build=$(mktemp -d "$SANDBOX_DIR/partman.XXXXXX")
-trap 'rm -rf "$build"' EXIT
-cp -a "$src_cache/src/." "$build/"
-version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$build/pg_partman.control")
-make -C "$build" -s NO_BGW=1 PG_CONFIG="$SANDBOX_PG_CONFIG" >"$build/make.log" 2>&1 &&
-  make -C "$build" -s NO_BGW=1 PG_CONFIG="$SANDBOX_PG_CONFIG" install DESTDIR="$SANDBOX_PREFIX" >>"$build/make.log" 2>&1 ||
-  { echo "pg-partman $version: build failed"; tail -20 "$build/make.log"; exit 1; }
+version=$(bash "$top/test/scripts/partman-install.sh") || exit 1
+work=$(mktemp -d "$SANDBOX_DIR/partman.XXXXXX")
+trap 'rm -rf "$work"' EXIT
 echo "# pg_partman $version installed into the sandbox"
 
 db=uidx_partman
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" || exit 1
-out=$build/out.txt
+out=$work/out.txt
 psql -X -q -v ON_ERROR_STOP=1 -d "$db" -At >"$out" 2>&1 <<'SQL'
 SET client_min_messages = warning;
 CREATE SCHEMA partman;

@@ -4,34 +4,19 @@
 # partitions of uuid columns holding iUIDs and prefix COMBs; a one-day filter
 # written the natural way scans one partition, with constants at plan time
 # and with a generic plan at executor start, and counts the rows it counts
-# with the rewrite off.  pg_partman is fetched and built as test/t/partman.sh
-# does (the same cache).
+# with the rewrite off.  pg_partman is installed by
+# test/scripts/partman-install.sh.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/test/scripts/cache-dir.sh"
-
-src_cache=$UIDX_CACHE/pg-partman
-(
-  flock 9
-  if [ ! -f "$src_cache/.fetched" ]; then
-    rm -rf "$src_cache" && mkdir -p "$src_cache" &&
-      src=$(bash "$top/test/scripts/apt-source.sh" pg-partman "$src_cache/fetch") &&
-      mv "$src" "$src_cache/src" && rm -rf "$src_cache/fetch" && touch "$src_cache/.fetched"
-  fi
-) 9>"$src_cache.lock"
-[ -f "$src_cache/.fetched" ] || { echo "pg-partman: could not fetch the source package"; exit 1; }
-
-build=$(mktemp -d "$SANDBOX_DIR/partman-tf.XXXXXX")
-trap 'rm -rf "$build"' EXIT
-cp -a "$src_cache/src/." "$build/"
-make -C "$build" -s NO_BGW=1 PG_CONFIG="$SANDBOX_PG_CONFIG" >"$build/make.log" 2>&1 &&
-  make -C "$build" -s NO_BGW=1 PG_CONFIG="$SANDBOX_PG_CONFIG" install DESTDIR="$SANDBOX_PREFIX" >>"$build/make.log" 2>&1 ||
-  { echo "pg-partman: build failed"; tail -20 "$build/make.log"; exit 1; }
+version=$(bash "$top/test/scripts/partman-install.sh") || exit 1
+echo "# pg_partman $version installed into the sandbox"
+work=$(mktemp -d "$SANDBOX_DIR/partman-tf.XXXXXX")
+trap 'rm -rf "$work"' EXIT
 
 db=uidx_partman_tf
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" || exit 1
-out=$build/out.txt
+out=$work/out.txt
 psql -X -q -v ON_ERROR_STOP=1 -d "$db" -At >"$out" 2>&1 <<'SQL'
 SET client_min_messages = warning;
 SET TimeZone = 'UTC';
