@@ -120,7 +120,7 @@ test-packaging:
 	bash test/packaging/deb.sh
 # uidx_sql, the SQL edition for managed servers (README "Managed PostgreSQL"):
 # `make managed` writes its psql script and its pg_tle registration, both
-# built from sql/managed/uidx_sql.sql, into MANAGED_OUT.  `make test-managed`
+# built from the family files sql/managed/[0-9]*.sql, into MANAGED_OUT.  `make test-managed`
 # runs its tests (test/t/managed.sh, test/t/managed-pgtle.sh; make test runs
 # them too, with fewer IDs) with 1,000,000 IDs per monotonic generator.
 MANAGED_OUT ?= sql/managed/dist

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the two installable forms of uidx_sql from its one source,
-# sql/managed/uidx_sql.sql (README "Managed PostgreSQL"):
+# Builds the two installable forms of uidx_sql from its one source, the
+# family files sql/managed/[0-9]*.sql in name order (README "Managed
+# PostgreSQL"):
 #
 #   OUT/uidx_sql.psql.sql    psql -v schema=NAME -f it (schema default uidx_sql)
 #   OUT/uidx_sql.pgtle.sql   psql -f it as a member of pgtle_admin: registers
@@ -9,20 +10,21 @@
 #
 # Upgrade scripts sql/managed/uidx_sql--A--B.sql (none yet: 1.2 is the first
 # version) become pg_tle update paths, so that ALTER EXTENSION uidx_sql UPDATE
-# works; every change also goes into uidx_sql.sql, which stays the full
+# works; every change also goes into the family files, which stay the full
 # current version (the psql form is upgraded by installing it again into a
 # new schema: README "Managed PostgreSQL").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: build.sh OUTDIR VERSION}
 version=${2:?usage: build.sh OUTDIR VERSION}
-src=$here/uidx_sql.sql
 tag='$uidx_sql_source$'
-grep -qF "$tag" "$src" && { echo "build.sh: $src contains $tag" >&2; exit 1; }
+src=$(mktemp); trap 'rm -f "$src"' EXIT
+cat "$here"/[0-9]*.sql > "$src"
+grep -qF "$tag" "$src" && { echo "build.sh: sql/managed/*.sql contain $tag" >&2; exit 1; }
 mkdir -p "$out"
 
 {
-  echo "-- uidx_sql $version, the SQL edition of uidx, for psql (generated from sql/managed/uidx_sql.sql)."
+  echo "-- uidx_sql $version, the SQL edition of uidx, for psql (generated from sql/managed/[0-9]*.sql)."
   echo "--   psql -v schema=uidx_sql -f uidx_sql.psql.sql"
   echo "-- installs every object into that schema (created if missing) in one transaction."
   echo '\set ON_ERROR_STOP on'
@@ -46,7 +48,7 @@ mkdir -p "$out"
 } > "$out/uidx_sql.psql.sql"
 
 {
-  echo "-- uidx_sql $version, the SQL edition of uidx, as a pg_tle extension (generated from sql/managed/uidx_sql.sql)."
+  echo "-- uidx_sql $version, the SQL edition of uidx, as a pg_tle extension (generated from sql/managed/[0-9]*.sql)."
   echo "-- Run as a member of pgtle_admin, then: CREATE EXTENSION uidx_sql [SCHEMA name];"
   echo '\set ON_ERROR_STOP on'
   echo "SELECT pgtle.install_extension('uidx_sql', '$version',"

@@ -1,0 +1,138 @@
+-- ---------------------------------------------------------------------------
+-- UUIDv7 as PostgreSQL 18 makes it (FORMATS.md §E).  As in the C extension,
+-- uuidv7() is made only before 18 and uuid_extract_* only before 17, so an
+-- unqualified call on a newer server always reaches core.
+-- ---------------------------------------------------------------------------
+
+-- The next nanosecond of the session's ascending clock: max(now, previous
+-- + 245) (PostgreSQL 18's step for a 12-bit fraction), kept in
+-- uidx_sql.uuidv7_last.  The clock has microseconds only.
+CREATE FUNCTION @extschema@.uidx_sql_uuidv7_ns() RETURNS bigint
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+AS $fn$
+DECLARE
+    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
+    ns   bigint := @extschema@.uidx_sql_now_us() * 1000;
+BEGIN
+    IF last IS NOT NULL AND last + 245 >= ns THEN
+        ns := last + 245;
+    END IF;
+    PERFORM pg_catalog.set_config('uidx_sql.uuidv7_last', ns::text, false);
+    RETURN ns;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_ns() IS 'internal: the UUIDv7 clock, ascending per session';
+
+CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(unix_ms bigint, sub_ms_ns bigint) RETURNS uuid
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+AS $fn$
+BEGIN
+    IF unix_ms < 0 OR unix_ms > 281474976710655 THEN
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    END IF;
+    -- bytes 8-15 of a version 4 uuid are 62 random bits under variant 10
+    RETURN @extschema@.uidx_sql_uuid(unix_ms << 16 | 28672 | ((sub_ms_ns * 4096) / 1000000),
+                                     @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint) IS 'internal: a UUIDv7 of a unix millisecond and the nanoseconds into it';
+
+CREATE FUNCTION @extschema@.uuidv7_timestamp(uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+SELECT CASE WHEN pg_catalog.substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN NULL
+            WHEN pg_catalog.substr(t, 15, 1) = '7'
+            THEN @extschema@.uidx_sql_timestamp((@extschema@.uidx_sql_half($1, 0) >> 16) & 281474976710655)
+            WHEN pg_catalog.substr(t, 15, 1) = '1'
+            -- 100 ns ticks since 1582-10-15: time_hi (12 bits), time_mid, time_low
+            THEN @extschema@.uidx_sql_timestamp_us(
+                   ((('x' || pg_catalog.substr(t, 16, 3) || pg_catalog.substr(t, 10, 4) || pg_catalog.substr(t, 1, 8))::pg_catalog.bit(60)::pg_catalog.int8) / 10)
+                   - 12219292800000000)
+       END
+  FROM (SELECT $1::pg_catalog.text AS t) s
+$$;
+COMMENT ON FUNCTION @extschema@.uuidv7_timestamp(uuid) IS 'timestamp of a version 7 or version 1 uuid; NULL for others';
+
+DO $uidx$
+DECLARE
+    v integer := pg_catalog.current_setting('server_version_num')::integer;
+BEGIN
+    IF v < 180000 THEN
+        CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+        AS $fn$
+        DECLARE
+            last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
+            ns   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1000;
+        BEGIN
+            IF last IS NOT NULL AND last + 245 >= ns THEN
+                ns := last + 245;
+            END IF;
+            PERFORM pg_catalog.set_config('uidx_sql.uuidv7_last', ns::pg_catalog.text, false);
+            IF ns < 0 OR ns / 1000000 > 281474976710655 THEN
+                RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+                    USING ERRCODE = 'datetime_field_overflow',
+                          DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
+            RETURN @extschema@.uidx_sql_uuid((ns / 1000000) << 16 | 28672 | (((ns % 1000000) * 4096) / 1000000),
+                                             @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
+        END
+        $fn$;
+        COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
+        CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
+        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+        AS $fn$
+        DECLARE
+            ns bigint := @extschema@.uidx_sql_uuidv7_ns();
+            ts timestamptz;
+            us bigint;
+        BEGIN
+            IF shift::pg_catalog.text IN ('infinity', '-infinity') THEN
+                RAISE EXCEPTION 'interval out of range for UUID version 7'
+                    USING ERRCODE = 'datetime_field_overflow',
+                          DETAIL = 'UUID version 7 does not support infinite intervals.';
+            END IF;
+            ts := @extschema@.uidx_sql_timestamp_us(ns / 1000) + shift;
+            IF ts < 'epoch'::timestamptz
+               OR ts > @extschema@.uidx_sql_timestamp(281474976710655) THEN
+                RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+                    USING ERRCODE = 'datetime_field_overflow',
+                          DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+            END IF;
+            us := (EXTRACT(epoch FROM ts) * 1000000)::bigint;
+            RETURN @extschema@.uidx_sql_uuidv7_pack(us / 1000, (us % 1000) * 1000 + ns % 1000);
+        END
+        $fn$;
+        COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';
+    END IF;
+    IF v < 170000 THEN
+        CREATE FUNCTION @extschema@.uuid_extract_version(uuid) RETURNS smallint
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT CASE WHEN pg_catalog.substr($1::pg_catalog.text, 20, 1) IN ('8', '9', 'a', 'b')
+                           THEN ('x' || pg_catalog.substr($1::pg_catalog.text, 15, 1))::pg_catalog.bit(4)::pg_catalog.int4::pg_catalog.int2 END $$;
+        COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS 'version of a uuid; NULL for non-RFC variants (PostgreSQL 17''s function)';
+        CREATE FUNCTION @extschema@.uuid_extract_timestamp(uuid) RETURNS timestamptz
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT @extschema@.uuidv7_timestamp($1) $$;
+        COMMENT ON FUNCTION @extschema@.uuid_extract_timestamp(uuid) IS 'timestamp of a version 7 or 1 uuid (PostgreSQL 17''s function)';
+    END IF;
+END
+$uidx$;
+
+CREATE FUNCTION @extschema@.uuidv7_lower_bound(at timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'uuid') << 16 | 28672,
+                                        (2::bigint << 62)) $$;
+COMMENT ON FUNCTION @extschema@.uuidv7_lower_bound(timestamptz) IS 'smallest UUIDv7 of the millisecond of at (range scans, partition bounds)';
+
+CREATE FUNCTION @extschema@.uuidv7_partman_encoder(ts timestamptz) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.uuidv7_lower_bound(ts) $$;
+COMMENT ON FUNCTION @extschema@.uuidv7_partman_encoder(timestamptz) IS 'pg_partman p_time_encoder for UUIDv7 columns';
+CREATE FUNCTION @extschema@.uuidv7_partman_decoder(id text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT @extschema@.uuidv7_timestamp(id::pg_catalog.uuid) $$;
+COMMENT ON FUNCTION @extschema@.uuidv7_partman_decoder(text) IS 'pg_partman p_time_decoder for UUIDv7 columns';
+
