@@ -18,9 +18,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: build.sh OUTDIR VERSION}
 version=${2:?usage: build.sh OUTDIR VERSION}
 tag='$uidx_sql_source$'
+reg='$uidx_sql_register$'
 src=$(mktemp); trap 'rm -f "$src"' EXIT
 cat "$here"/[0-9]*.sql > "$src"
-grep -qF "$tag" "$src" && { echo "build.sh: sql/managed/*.sql contain $tag" >&2; exit 1; }
+grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: sql/managed/*.sql contain $tag or $reg" >&2; exit 1; }
 mkdir -p "$out"
 
 {
@@ -47,21 +48,48 @@ mkdir -p "$out"
   echo 'COMMIT;'
 } > "$out/uidx_sql.psql.sql"
 
+# The registration works in a database that has no uidx_sql yet
+# (install_extension) and in one that has an older version registered
+# (install_extension_version_sql, then the update paths), so that running the
+# newer script and then ALTER EXTENSION uidx_sql UPDATE upgrades; a version
+# or path already registered is left as it is, so a second run does nothing.
 {
   echo "-- uidx_sql $version, the SQL edition of uidx, as a pg_tle extension (generated from sql/managed/[0-9]*.sql)."
   echo "-- Run as a member of pgtle_admin, then: CREATE EXTENSION uidx_sql [SCHEMA name];"
+  echo "-- or, where an older uidx_sql is installed: ALTER EXTENSION uidx_sql UPDATE;"
   echo '\set ON_ERROR_STOP on'
-  echo "SELECT pgtle.install_extension('uidx_sql', '$version',"
-  echo "  'uidx in SQL and PL/pgSQL: iUID, COMB, UUIDv7, luuid on uuid columns', $tag"
+  echo "DO $reg"
+  echo "DECLARE"
+  echo "    src text := $tag"
   cat "$src"
-  echo "$tag);"
+  echo "$tag;"
+  echo "BEGIN"
+  echo "    IF NOT EXISTS (SELECT 1 FROM pgtle.available_extensions() a WHERE a.name = 'uidx_sql') THEN"
+  echo "        PERFORM pgtle.install_extension('uidx_sql', '$version',"
+  echo "            'uidx in SQL and PL/pgSQL: iUID, COMB, DistributedId, luuid, UUIDv7 on uuid columns', src);"
+  echo "    ELSIF NOT EXISTS (SELECT 1 FROM pgtle.available_extension_versions() v"
+  echo "                       WHERE v.name = 'uidx_sql' AND v.version = '$version') THEN"
+  echo "        PERFORM pgtle.install_extension_version_sql('uidx_sql', '$version', src);"
+  echo "    ELSE"
+  echo "        RAISE NOTICE 'uidx_sql $version is already registered in this database';"
+  echo "    END IF;"
+  echo "END"
+  echo "$reg;"
   for up in "$here"/uidx_sql--*--*.sql; do
     [ -e "$up" ] || continue
     base=$(basename "$up" .sql); base=${base#uidx_sql--}
     from=${base%%--*}; to=${base##*--}
-    echo "SELECT pgtle.install_update_path('uidx_sql', '$from', '$to', $tag"
+    grep -qF -e "$tag" -e "$reg" "$up" && { echo "build.sh: $up contains $tag or $reg" >&2; exit 1; }
+    echo "DO $reg"
+    echo "BEGIN"
+    echo "    IF NOT EXISTS (SELECT 1 FROM pgtle.extension_update_paths('uidx_sql') p"
+    echo "                    WHERE p.source = '$from' AND p.target = '$to' AND p.path = '$from--$to') THEN"
+    echo "        PERFORM pgtle.install_update_path('uidx_sql', '$from', '$to', $tag"
     cat "$up"
     echo "$tag);"
-    echo "SELECT pgtle.set_default_version('uidx_sql', '$to');"
+    echo "    END IF;"
+    echo "END"
+    echo "$reg;"
   done
+  echo "SELECT pgtle.set_default_version('uidx_sql', '$version');"
 } > "$out/uidx_sql.pgtle.sql"

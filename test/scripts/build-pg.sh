@@ -34,14 +34,21 @@ install_tap_modules() {
   rm -rf "$dest"; mv "$tmp" "$dest"; chmod 755 "$dest"
 }
 
-if [ -f "$stamp" ] && [ -x "$prefix/bin/pg_config" ]; then
+# Contrib modules that test/ uses (amcheck for index checks, postgres_fdw for
+# the region router, pgstattuple/pageinspect for index density, pgcrypto for
+# uidx_sql's public ids).  A cached build that lacks one is built again.
+contrib="amcheck postgres_fdw pgstattuple pageinspect pgcrypto"
+have_contrib() {
+  local m
+  for m in $contrib; do
+    [ -f "$prefix/share/postgresql/extension/$m.control" ] || return 1
+  done
+}
+
+if [ -f "$stamp" ] && [ -x "$prefix/bin/pg_config" ] && have_contrib; then
   install_tap_modules >&2
   echo "$prefix/bin/pg_config"; exit 0
 fi
-
-# Contrib modules that test/ uses (amcheck for index checks, postgres_fdw for
-# the region router, pgstattuple/pageinspect for index density).
-contrib="amcheck postgres_fdw pgstattuple pageinspect"
 
 bash "$here/ensure-deps.sh" build >&2
 start=$(date +%s)

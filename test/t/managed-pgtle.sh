@@ -7,7 +7,9 @@
 # uidx_sql.  Then test/managed/equality.sql compares it with the C extension
 # as that role, and the database goes through pg_dump and pg_restore: the
 # extension (version 1.2), its registry rows and the equality survive, and
-# the public-id key does not (it is kept out of dumps).
+# the public-id key does not (it is kept out of dumps).  Then an upgrade
+# through pg_tle: a next version registered beside 1.2, ALTER EXTENSION
+# UPDATE, compared with a fresh install of that version, dumped and restored.
 #
 # PGTLE_TARBALL names the archive; by default pg_tle-1.5.2.tar.gz in
 # ../shared/vendor beside the work tree, else in /work/shared/vendor.  Exits
@@ -59,14 +61,15 @@ q -d postgres -c "CREATE DATABASE tle" -c "CREATE ROLE tle_admin LOGIN NOSUPERUS
 q -d tle -c "CREATE EXTENSION pg_tle" -c "CREATE EXTENSION uidx" \
        -c "GRANT pgtle_admin TO tle_admin" -c "GRANT CREATE ON DATABASE tle TO tle_admin"
 q -d tle -U tle_admin -f "$work/uidx_sql.pgtle.sql" >/dev/null
-# public ids need pgcrypto, which a server built from source may lack
+# public ids need pgcrypto: every server the tests build has it
+# (test/scripts/build-pg.sh), so its absence is a failure, not a skip
 crypto=$(psql -X -At -d tle -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pgcrypto'")
-[ "$crypto" = 1 ] && q -d tle -U tle_admin -c "CREATE EXTENSION pgcrypto"
-[ "$crypto" = 1 ] || echo "managed-pgtle: public ids not tested: pgcrypto is not available on this server"
+[ "$crypto" = 1 ] || { echo "managed-pgtle: pgcrypto is not available on this server: public ids cannot be tested"; exit 1; }
+q -d tle -U tle_admin -c "CREATE EXTENSION pgcrypto"
 q -d tle -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql" \
        -c "INSERT INTO uidx_sql.iuid_service_entity VALUES (7, 'AyanOrder')" \
        -c "SELECT uidx_sql.luuid_register_group('Person')" >/dev/null
-[ "$crypto" = 1 ] && q -d tle -U tle_admin \
+q -d tle -U tle_admin \
        -c "SELECT uidx_sql.public_id_set_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64'))" >/dev/null
 fail=0
 check() {  # db label: the extension as pg_tle made it, and the equality test as tle_admin
@@ -77,7 +80,7 @@ check() {  # db label: the extension as pg_tle made it, and the equality test as
            || ' ' || uidx_sql.iuid_service_entity(uidx_sql.iuid_generate('AyanOrder', 5))
            || ' ' || (SELECT count(*) FROM pg_proc WHERE proname = 'public_id_encode' AND pronamespace = 'uidx_sql'::regnamespace)
       FROM pg_extension e, pg_roles r WHERE e.extname = 'uidx_sql' AND r.rolname = current_user")
-  if [ "$line" != "1.2 false 1 1 7 $(( crypto * 3 ))" ]; then
+  if [ "$line" != "1.2 false 1 1 7 3" ]; then
     echo "managed-pgtle: $label: expected extension 1.2 used by a non-superuser with its registry rows, got '$line'"; fail=1
   fi
   out=$(psql -X -q -d "$db" -U tle_admin -v c=public -v sql=uidx_sql -f test/managed/equality.sql 2>&1) || true
@@ -95,11 +98,79 @@ pg_restore -d tle_restored --exit-on-error "$work/tle.dump"
 check tle_restored "after pg_dump and pg_restore"
 # the public-id key is not in the dump (README "Managed PostgreSQL"): until
 # its owner sets it again, public ids raise 55000
-[ "$crypto" = 1 ] && state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_sql.public_id_encode(1::bigint); RAISE NOTICE 'none'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE '%', SQLSTATE; END \$\$" 2>&1)
-[ "$crypto" = 0 ] || [[ "$state" == *55000* ]] || { echo "managed-pgtle: public ids after restore without the key: $state"; fail=1; }
+state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_sql.public_id_encode(1::bigint); RAISE NOTICE 'none'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE '%', SQLSTATE; END \$\$" 2>&1)
+[[ "$state" == *55000* ]] || { echo "managed-pgtle: public ids after restore without the key: $state"; fail=1; }
 # the restored extension is still pg_tle's: the restoring superuser owns it
 # now; dropped, tle_admin makes it again
 q -d tle_restored -c "DROP EXTENSION uidx_sql" -c "GRANT CREATE ON DATABASE tle_restored TO tle_admin"
 q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
+
+# An upgrade as a user makes it (README "Managed PostgreSQL"): a next
+# version, 1.2.1 here, built from a copy of sql/managed/ with one change
+# written twice, appended to a family file (the full script) and as
+# uidx_sql--1.2--1.2.1.sql (the update path), as build.sh expects of a real
+# release.  Its registration script, run where 1.2 is installed, adds the
+# version and the path; ALTER EXTENSION uidx_sql UPDATE then has to give the
+# objects a fresh CREATE EXTENSION of 1.2.1 gives, and survive a dump.
+next=$work/next
+cp -r sql/managed "$next"; rm -rf "$next/dist"
+change="CREATE FUNCTION @extschema@.uidx_sql_upgrade_probe() RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS \$\$ SELECT 'next' \$\$;
+COMMENT ON FUNCTION @extschema@.iuid_timestamp(uuid) IS 'changed by 1.2.1';"
+printf '\n%s\n' "$change" >> "$next/10-iuid.sql"
+printf '%s\n' "$change" > "$next/uidx_sql--1.2--1.2.1.sql"
+bash "$next/build.sh" "$work/next-out" 1.2.1
+# objects of the extension, with function bodies, comments and columns
+fingerprint() {
+  psql -X -At -d "$1" -c "
+    SELECT pg_describe_object(d.classid, d.objid, 0)
+           || ' ' || COALESCE(md5(CASE WHEN d.classid = 'pg_proc'::regclass THEN pg_get_functiondef(d.objid) END), '-')
+           || ' ' || COALESCE(md5(obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid))), '-')
+           || ' ' || COALESCE((SELECT string_agg(a.attname || ':' || format_type(a.atttypid, a.atttypmod), ',' ORDER BY a.attnum)
+                                 FROM pg_attribute a
+                                WHERE d.classid = 'pg_class'::regclass AND a.attrelid = d.objid AND a.attnum > 0), '-')
+      FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+     WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND e.extname = 'uidx_sql'
+     ORDER BY 1"
+}
+version_of() { psql -X -At -d "$1" -c "SELECT extversion FROM pg_extension WHERE extname = 'uidx_sql'"; }
+q -d tle -U tle_admin -f "$work/next-out/uidx_sql.pgtle.sql" >/dev/null
+# a second run changes nothing and does not fail
+q -d tle -U tle_admin -f "$work/next-out/uidx_sql.pgtle.sql" >/dev/null 2>&1 \
+  || { echo "managed-pgtle: running the 1.2.1 registration twice failed"; fail=1; }
+paths=$(psql -X -At -d tle -U tle_admin -c "SELECT string_agg(source || '>' || target || '=' || path, ' ' ORDER BY source, target)
+                                              FROM pgtle.extension_update_paths('uidx_sql') WHERE path IS NOT NULL")
+[ "$paths" = "1.2>1.2.1=1.2--1.2.1" ] || { echo "managed-pgtle: update paths after registering 1.2.1: '$paths'"; fail=1; }
+[ "$(version_of tle)" = 1.2 ] || { echo "managed-pgtle: registering 1.2.1 changed the installed version"; fail=1; }
+q -d tle -U tle_admin -c "ALTER EXTENSION uidx_sql UPDATE"
+probe=$(psql -X -At -d tle -U tle_admin -c "SELECT extversion || ' ' || uidx_sql.uidx_sql_upgrade_probe() FROM pg_extension WHERE extname = 'uidx_sql'")
+[ "$probe" = "1.2.1 next" ] || { echo "managed-pgtle: after ALTER EXTENSION UPDATE: '$probe'"; fail=1; }
+q -d postgres -c "CREATE DATABASE tle_fresh" -c "GRANT CREATE ON DATABASE tle_fresh TO tle_admin"
+q -d tle_fresh -c "CREATE EXTENSION pg_tle"
+q -d tle_fresh -U tle_admin -c "CREATE EXTENSION pgcrypto"
+q -d tle_fresh -U tle_admin -f "$work/next-out/uidx_sql.pgtle.sql" >/dev/null
+q -d tle_fresh -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
+if [ "$(version_of tle_fresh)" != 1.2.1 ] || ! diff <(fingerprint tle) <(fingerprint tle_fresh) >"$work/upgrade.diff"; then
+  echo "managed-pgtle: 1.2 updated to 1.2.1 differs from a fresh 1.2.1 (version $(version_of tle_fresh)):"
+  head -20 "$work/upgrade.diff"; fail=1
+else
+  echo "managed-pgtle: 1.2 updated to 1.2.1 through pg_tle equals a fresh 1.2.1 ($(fingerprint tle | wc -l) objects)"
+fi
+check_next() {
+  local db=$1 label=$2 out summary
+  out=$(psql -X -q -d "$db" -U tle_admin -v c=public -v sql=uidx_sql -f test/managed/equality.sql 2>&1) || true
+  summary=$(grep -o 'equality: .*' <<<"$out" | head -1)
+  echo "managed-pgtle: $label: $summary"
+  if ! [[ "$summary" =~ equality:\ ([0-9]+)\ compared.*,\ 0\ differ$ ]] || [ "${BASH_REMATCH[1]}" -lt 10000 ]; then
+    echo "$out" | tail -40; fail=1
+  fi
+}
+check_next tle "updated to 1.2.1"
+pg_dump -Fc -d tle -f "$work/tle-next.dump"
+q -d postgres -c "CREATE DATABASE tle_next_restored"
+pg_restore -d tle_next_restored --exit-on-error "$work/tle-next.dump"
+[ "$(version_of tle_next_restored)" = 1.2.1 ] && diff <(fingerprint tle) <(fingerprint tle_next_restored) >/dev/null \
+  || { echo "managed-pgtle: the updated database restores as version $(version_of tle_next_restored), or with other objects"; fail=1; }
+check_next tle_next_restored "updated to 1.2.1, after pg_dump and pg_restore"
 [ "$fail" -eq 0 ] && echo "managed-pgtle: ok"
 exit $fail
