@@ -235,6 +235,7 @@ SET TimeZone = 'UTC';
 -- uuidv7(interval) is uidx_sql's before PostgreSQL 18, core's from 18 on
 SET search_path = public, uidx_sql;
 SELECT 'extensions', string_agg(extname, ' ' ORDER BY extname) FROM pg_extension;
+SELECT 'server', current_setting('server_version'), 'uuidv7(interval) of', 'uuidv7(interval)'::regprocedure::regproc::text;
 CREATE TABLE rows_in (layout text NOT NULL, id uuid NOT NULL, t timestamptz NOT NULL, batch int NOT NULL,
                       exact boolean NOT NULL, UNIQUE (layout, id));
 -- ten rows around noon of days -5..+2 (batch 1) and of 10 days ago (batch
