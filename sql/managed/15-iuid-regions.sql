@@ -25,10 +25,9 @@ GRANT SELECT ON @extschema@.uidx_region TO PUBLIC;
 COMMENT ON TABLE @extschema@.uidx_region IS 'iuid country -> the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 
 -- The work of uidx_attach_region and uidx_attach_local_region: checks, then
--- one partition <parent>_cNNN, FOR VALUES IN (the countries), per run of
--- consecutive countries that no partition of `parent` holds yet.  A country
--- already held by a partition of the same region is skipped, so both are
--- idempotent.
+-- partitions <parent>_cNNN, FOR VALUES IN (the countries), for the countries
+-- that no partition of `parent` holds yet.  A country already held by a
+-- partition of the same region is skipped, so both are idempotent.
 CREATE FUNCTION @extschema@.uidx_attach_countries(parent regclass, region_server name, is_local boolean,
                                                   countries integer[], remote_table text)
 RETURNS SETOF regclass
@@ -163,9 +162,37 @@ BEGIN
         END IF;
     END LOOP;
 
-    -- One partition per run of consecutive countries.
+    -- A foreign partition reads its whole remote table: two partitions on
+    -- the same remote table would return its rows twice to every scan that
+    -- is not pruned.  So the region's partition on that table, if there is
+    -- one, is given the new countries (detached and attached again with the
+    -- longer list, which only changes the catalog for a foreign table), and
+    -- otherwise one partition holds them all.  Local partitions hold only
+    -- their own rows: one per run of consecutive countries, as in the C
+    -- extension.
+    IF NOT is_local AND cardinality(todo) > 0 THEN
+        SELECT k.oid::regclass AS part, m[1] AS list INTO p
+          FROM pg_inherits i
+          JOIN pg_class k ON k.oid = i.inhrelid
+          JOIN pg_namespace kn ON kn.oid = k.relnamespace
+          JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+          JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+          CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid), '^FOR VALUES IN \((.*)\)$') m
+         WHERE i.inhparent = parent AND m IS NOT NULL AND fs.srvname = region_server
+           -- postgres_fdw's defaults: the foreign table's own schema and name
+           AND coalesce((SELECT substr(o, 13) FROM unnest(ft.ftoptions) o WHERE o LIKE 'schema_name=%'), kn.nspname) = remote_ns
+           AND coalesce((SELECT substr(o, 12) FROM unnest(ft.ftoptions) o WHERE o LIKE 'table_name=%'), k.relname) = remote_name
+         ORDER BY k.relname LIMIT 1;
+        IF FOUND THEN
+            EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, p.part);
+            EXECUTE format('ALTER TABLE %s ATTACH PARTITION %s FOR VALUES IN (%s, %s)',
+                           parent, p.part, p.list, array_to_string(todo, ', '));
+            RETURN NEXT p.part;
+            todo := '{}';
+        END IF;
+    END IF;
     FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP
-        IF cardinality(run) > 0 AND (c IS NULL OR c <> run[cardinality(run)] + 1) THEN
+        IF cardinality(run) > 0 AND (c IS NULL OR (is_local AND c <> run[cardinality(run)] + 1)) THEN
             -- the parent part shortened, at a character boundary, so that
             -- the country suffix survives the server's truncation of names
             -- to max_identifier_length bytes and names stay distinct
