@@ -1,6 +1,6 @@
 -- ---------------------------------------------------------------------------
--- iUID regions (README "Managed PostgreSQL", regions): the region registry and
--- the helpers that make a router table's partitions, for uuid keys
+-- iUID regions (README "Regions in uidx_sql"): the region registry and the
+-- helpers that make a router table's partitions, for uuid keys
 -- ---------------------------------------------------------------------------
 -- The C extension partitions a router by RANGE (id iuid_country_ops), an
 -- operator class that uidx_sql cannot create: CREATE OPERATOR CLASS needs a
@@ -9,9 +9,10 @@
 -- so INSERTs land in the region of each ID's country, and a non-iUID (country
 -- NULL) finds no partition.  But the planner prunes only on a condition on
 -- that expression: `WHERE id = $1` alone asks every region, and a lookup must
--- also say `@extschema@.iuid_country(id) = @extschema@.iuid_country($1)`
--- (README "Managed PostgreSQL").  Countries, names, checks and SQLSTATEs are
--- those of the C extension (README "Regions").
+-- also say `@extschema@.iuid_country(id) = @extschema@.iuid_country($1)`.
+-- Arguments, the registry, partition names, checks and SQLSTATEs are those of
+-- the C extension (README "Regions"); a region's foreign partition is one per
+-- remote table (below).
 
 -- The router's region registry: which foreign server holds each country
 -- (NULL: the router's own database).  A country has one region, whatever

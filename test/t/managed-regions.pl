@@ -9,9 +9,9 @@
 #     one foreign scan (none for the router's own country) with `id = $1` in
 #     its Remote SQL, return the row, and the regions' statistics show one
 #     index scan per execution in the owning region and none in the other;
-#     with a literal the planner prunes by itself; `id = $1` alone asks every
-#     region; a text parameter cast to uuid prunes but is not sent to the
-#     region (README: pass a uuid);
+#     with a literal the planner prunes by itself; an untyped parameter is a
+#     uuid; `id = $1` alone asks every region; a text parameter cast to uuid
+#     prunes but is not sent to the region (README: pass a uuid);
 #  3. routed INSERTs land in the region of each ID's country; an ID of a
 #     country without a region, or a uuid that is not an iUID, fails with
 #     23514 and writes nothing anywhere; rows read back through the router;
@@ -185,9 +185,17 @@ for my $case ([ 'kz', $kz_id, 100205 ], [ 'br', $br_id, 200205 ], [ 'none', $loc
 	my ($got, $d) = $run_lookup->(@prepare, "EXECUTE q('$kz_id')");
 	note "id = \$1 alone: region scans (seq/idx): kz $d->{kz}[0]/$d->{kz}[1], br $d->{br}[0]/$d->{br}[1]";
 	is($got, join("\n", (100205) x 3), 'id = $1 alone: the right row');
-	is(scalar(() = $plan =~ /Foreign Scan/g), 2, 'id = $1 alone: the generic plan keeps a foreign scan per region')
+	ok(scalar(() = $plan =~ /Foreign Scan/g) == 2 && $plan =~ /Subplans Removed: 2$/m,
+		"id = \$1 alone: the generic plan keeps a foreign scan per region, and prunes the router's own time partitions on id")
 	  or diag $plan;
 	cmp_ok($d->{br}[0] + $d->{br}[1], '>=', 3, 'id = $1 alone: the region that does not hold the id is asked too');
+
+	@prepare = ('SET plan_cache_mode = force_generic_plan', "PREPARE q AS $country_lookup");
+	is($sql->('router', @prepare, q{SELECT parameter_types FROM pg_prepared_statements WHERE name = 'q'}), '{uuid}',
+		'an untyped parameter of the country lookup is a uuid');
+	$plan = $sql->('router', @prepare, "EXPLAIN (VERBOSE, COSTS OFF) EXECUTE q('$kz_id')");
+	ok(scalar(() = $plan =~ /Foreign Scan/g) == 1 && $plan =~ /WHERE \(\(id = \$1::uuid\)\)$/m,
+		'an untyped parameter: one foreign scan, the id condition sent') or diag $plan;
 
 	@prepare = ('SET plan_cache_mode = force_generic_plan', 'PREPARE q(text) AS SELECT customer_id FROM orders
 	    WHERE uidx_sql.iuid_country(id) = uidx_sql.iuid_country($1::uuid) AND id = $1::uuid');
