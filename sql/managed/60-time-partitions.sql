@@ -28,10 +28,13 @@ DECLARE
     existing    regclass;
     i           integer;
 BEGIN
-    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, c.relnamespace::regnamespace::name, c.relname
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, n.nspname, c.relname
       INTO strategy, nkeys, key_type, parent_ns, parent_name
       FROM pg_partitioned_table p
       JOIN pg_class c ON c.oid = p.partrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
       LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
      WHERE p.partrelid = parent;
     IF NOT FOUND THEN

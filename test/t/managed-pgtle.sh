@@ -69,6 +69,10 @@ q -d tle -U tle_admin -c "CREATE EXTENSION pgcrypto"
 q -d tle -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql" \
        -c "INSERT INTO uidx_sql.iuid_service_entity VALUES (7, 'AyanOrder')" \
        -c "SELECT uidx_sql.luuid_register_group('Person')" >/dev/null
+# a router with a local region (README "Regions in uidx_sql"): its partition
+# and registry row are user data that pg_dump must keep
+q -d tle -U tle_admin -c "CREATE SCHEMA app" -c "CREATE TABLE app.routed (id uuid NOT NULL) PARTITION BY LIST (uidx_sql.iuid_country(id))" \
+       -c "SELECT uidx_sql.uidx_attach_local_region('app.routed', '{16}')" >/dev/null
 q -d tle -U tle_admin \
        -c "SELECT uidx_sql.public_id_set_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64'))" >/dev/null
 fail=0
@@ -79,9 +83,11 @@ check() {  # db label version: the extension as pg_tle made it, and the equality
            || ' ' || (SELECT count(*) FROM uidx_sql.luuid_group WHERE group_name = 'Person')
            || ' ' || uidx_sql.iuid_service_entity(uidx_sql.iuid_generate('AyanOrder', 5))
            || ' ' || (SELECT count(*) FROM pg_proc WHERE proname = 'public_id_encode' AND pronamespace = 'uidx_sql'::regnamespace)
+           || ' ' || (SELECT count(*) FROM uidx_sql.uidx_region WHERE country = 16 AND server IS NULL)
+           || ' ' || (SELECT string_agg(inhrelid::regclass::text, ',') FROM pg_inherits WHERE inhparent = 'app.routed'::regclass)
       FROM pg_extension e, pg_roles r WHERE e.extname = 'uidx_sql' AND r.rolname = current_user")
-  if [ "$line" != "$version false 1 1 7 3" ]; then
-    echo "managed-pgtle: $label: expected extension $version used by a non-superuser with its registry rows, got '$line'"; fail=1
+  if [ "$line" != "$version false 1 1 7 3 1 app.routed_c016" ]; then
+    echo "managed-pgtle: $label: expected extension $version used by a non-superuser with its registry rows and app.routed_c016, got '$line'"; fail=1
   fi
   out=$(psql -X -q -d "$db" -U tle_admin -v c=public -v sql=uidx_sql -f test/managed/equality.sql 2>&1) || true
   summary=$(grep -o 'equality: .*' <<<"$out" | head -1)
@@ -102,7 +108,7 @@ state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_
 [[ "$state" == *55000* ]] || { echo "managed-pgtle: public ids after restore without the key: $state"; fail=1; }
 # the restored extension is still pg_tle's: the restoring superuser owns it
 # now; dropped, tle_admin makes it again
-q -d tle_restored -c "DROP EXTENSION uidx_sql" -c "GRANT CREATE ON DATABASE tle_restored TO tle_admin"
+q -d tle_restored -c "DROP TABLE app.routed" -c "DROP EXTENSION uidx_sql" -c "GRANT CREATE ON DATABASE tle_restored TO tle_admin"
 q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 
 # An upgrade as a user makes it (README "Managed PostgreSQL"): a next
