@@ -122,7 +122,7 @@ test-packaging:
 # `make managed` writes its psql script and its pg_tle registration, both
 # built from the family files sql/managed/[0-9]*.sql, into MANAGED_OUT.  `make test-managed`
 # runs its tests (test/t/managed.sh, test/t/managed-pgtle.sh,
-# test/t/managed-partman.sh; make test runs them too, with fewer IDs) with
+# test/t/managed-partman.sh, test/t/managed-regions.pl; make test runs them too, with fewer IDs) with
 # 1,000,000 IDs per monotonic generator.
 MANAGED_OUT ?= sql/managed/dist
 managed:
@@ -131,4 +131,4 @@ managed:
 test-managed: deps
 	$(MAKE) all
 	MANAGED_IDS=1000000 MANAGED_RANDOM_IDS=100000 UIDX_TESTS=none \
-	  UIDX_SCRIPTS="t/managed.sh t/managed-pgtle.sh t/managed-partman.sh" bash test/scripts/run-tests.sh
+	  UIDX_SCRIPTS="t/managed.sh t/managed-pgtle.sh t/managed-partman.sh t/managed-regions.pl" bash test/scripts/run-tests.sh
