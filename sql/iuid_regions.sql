@@ -147,10 +147,17 @@ SELECT note FROM routed ORDER BY id DESC LIMIT 3;
 CREATE EXTENSION postgres_fdw;
 CREATE SERVER region_a FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'nowhere_a');
 CREATE SERVER region_b FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'nowhere_b');
-SELECT uidx_attach_region('routed', 'region_a', '{42, 43, 44, 50, 43}');
-SELECT uidx_attach_region('routed', 'region_a', '{42, 43, 44, 50}');          -- idempotent
-SELECT uidx_attach_region('routed', 'region_a', '{42, 43, 44, 45, 50, 51}');  -- new runs only
+SELECT uidx_attach_region('routed', 'region_a', '{42, 43, 44, 43}');
+SELECT uidx_attach_region('routed', 'region_a', '{42, 43, 44}');          -- idempotent
+-- 45 extends the run: one partition, routed_c042, now reads 42 to 45
+SELECT uidx_attach_region('routed', 'region_a', '{42, 43, 44, 45}');
+-- a run apart reads a remote table of its own (each remote table is read
+-- through one partition, or an unpruned scan would return its rows twice)
+SELECT uidx_attach_region('routed', 'region_a', '{50, 51}', 'public.orders_c050');
 SELECT uidx_attach_region('routed', 'region_b', '{0}', 'sales.orders');
+SELECT pg_temp.error_of($$SELECT uidx_attach_region('routed', 'region_a', '{47}')$$);
+SELECT pg_temp.error_of($$SELECT uidx_attach_region('routed', 'region_a', '{52, 54}', 'public.orders_c050')$$);
+SELECT pg_temp.error_of($$SELECT uidx_attach_region('routed', 'region_a', '{36, 38}', 'orders_gap')$$);
 SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bound, s.srvname, f.ftoptions
   FROM pg_class c JOIN pg_foreign_table f ON f.ftrelid = c.oid JOIN pg_foreign_server s ON s.oid = f.ftserver
  WHERE c.relname LIKE 'routed%' ORDER BY 1;

@@ -229,6 +229,9 @@ DECLARE
     run_last    integer;
     part_name   text;
     bounds      text;
+    merged      integer[];
+    replaced    regclass[] := '{}';
+    detached    regclass;
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
@@ -342,6 +345,58 @@ BEGIN
             todo := todo || c;
         END IF;
     END LOOP;
+
+    -- A region's countries on one remote table are read through one foreign
+    -- partition: two would each return the whole remote table to a scan of
+    -- `parent` that is not pruned (README "Regions").  New countries that
+    -- extend the run of the partition already reading the table replace it
+    -- with one that covers the whole run (a foreign partition holds no rows:
+    -- only the catalog changes); a run apart needs a remote table of its own.
+    IF NOT is_local AND cardinality(todo) > 0 THEN
+        merged := todo;
+        FOR p IN
+            SELECT k.oid::regclass AS part, m[1] AS lo, m[2] AS hi
+              FROM pg_inherits i
+              JOIN pg_class k ON k.oid = i.inhrelid
+              JOIN pg_namespace kn ON kn.oid = k.relnamespace
+              JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+              JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+              CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid),
+                                              '^FOR VALUES FROM \(''?([^'')]*)''?\) TO \(''?([^'')]*)''?\)$') m
+             WHERE i.inhparent = parent AND fs.srvname = region_server AND m IS NOT NULL
+               AND COALESCE((SELECT substr(o, 13) FROM unnest(ft.ftoptions) o WHERE o LIKE 'schema\_name=%'),
+                            kn.nspname) = remote_ns
+               AND COALESCE((SELECT substr(o, 12) FROM unnest(ft.ftoptions) o WHERE o LIKE 'table\_name=%'),
+                            k.relname) = remote_name
+             ORDER BY k.relname
+        LOOP
+            run_first := CASE WHEN p.lo = 'MINVALUE' THEN 0 ELSE @extschema@.iuid_country(p.lo::@extschema@.iuid) END;
+            run_last := CASE WHEN p.hi = 'MAXVALUE' THEN 255 ELSE @extschema@.iuid_country(p.hi::@extschema@.iuid) - 1 END;
+            IF (p.lo <> 'MINVALUE' AND p.lo <> @extschema@.iuid_country_lower_bound(run_first)::text)
+               OR (p.hi <> 'MAXVALUE' AND p.hi <> @extschema@.iuid_country_lower_bound(run_last + 1)::text) THEN
+                RAISE EXCEPTION 'partition "%" of table "%" reads the remote table %.% of server "%" but does not hold whole countries',
+                                p.part, parent, quote_ident(remote_ns), quote_ident(remote_name), region_server
+                    USING ERRCODE = 'invalid_object_definition',
+                          HINT = 'Attach the countries with another remote_table.';
+            END IF;
+            merged := merged || ARRAY(SELECT generate_series(run_first, run_last));
+            replaced := replaced || p.part;
+        END LOOP;
+        SELECT array_agg(DISTINCT x ORDER BY x) INTO merged FROM unnest(merged) x;
+        IF merged[cardinality(merged)] - merged[1] + 1 <> cardinality(merged) THEN
+            RAISE EXCEPTION 'iuid countries % of region "%" are not one run of consecutive countries', merged, region_server
+                USING ERRCODE = 'invalid_object_definition',
+                      DETAIL = format('Each run would be a partition of "%s" reading the remote table %I.%I, and a scan of "%s" that is not pruned would return its rows once per partition.',
+                                      parent, remote_ns, remote_name, parent),
+                      HINT = 'Attach a run apart with a remote_table of its own, such as a view on the region that selects its countries.';
+        END IF;
+        FOREACH detached IN ARRAY replaced LOOP
+            EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, detached);
+            EXECUTE format('DROP FOREIGN TABLE %s', detached);
+        END LOOP;
+        todo := merged;
+        run_first := NULL;
+    END IF;
 
     -- One partition per run of consecutive countries.
     FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP

@@ -184,6 +184,26 @@ my $countries = $sql->('router', "SELECT count(DISTINCT iuid_country(id)) FROM (
 is($via_router, join("\n", @union[ 0 .. $newest - 1 ]), "newest $newest via the router = newest $newest of the union of the regions");
 cmp_ok($countries, '>=', 3, "... with every country among them ($countries)");
 
+# --- 3b. One partition per remote table ---
+# A country that extends a region's run joins the partition that reads the
+# region's table; a second partition on that table would make every scan
+# that is not pruned return the region's rows twice.  A run apart is refused.
+my $foreign_parts = q{SELECT string_agg(c.relname || ' ' || pg_get_expr(c.relpartbound, c.oid), '; ' ORDER BY c.relname)
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_foreign_table f ON f.ftrelid = c.oid
+   WHERE i.inhparent = 'orders'::regclass};
+$sql->('router', q{SELECT uidx_attach_region('orders', 'region_kz', '{44}')});
+like($sql->('router', $foreign_parts),
+	qr/^orders_c042 FOR VALUES FROM \('[0-9a-f-]+802a-8000-000000000000'\) TO \('[0-9a-f-]+802d-8000-000000000000'\); orders_c076 [^;]+$/,
+	'country 44 joins region_kz\'s one partition, now 42 to 44');
+$sql->('router', q{INSERT INTO orders VALUES (iuid_generate(7, 44), 701, 1)});
+is($where_rows->('701'), 'kz 701:44 br - router -', 'an id of country 44 lands in region kz');
+my $region_total = $sql->('kz', 'SELECT count(*) FROM orders') + $sql->('br', 'SELECT count(*) FROM orders')
+  + $sql->('router', 'SELECT count(*) FROM orders_c016');
+is($sql->('router', 'SELECT count(*) FROM orders'), $region_total, "an unpruned count reads each region once ($region_total rows)");
+my ($ret_gap, $state_gap) = $node{router}->psql('router',
+	qq{SELECT uidx_attach_region('orders', 'region_kz', '{47}');\n\\echo :LAST_ERROR_SQLSTATE}, on_error_stop => 0);
+is($state_gap, '42P17', 'country 47, a run apart on the same remote table, is refused');
+
 # --- 4. pg_dump of the router ---
 my $router_shape = sub {    # db: the registry, then every partition with its bound, server and options
 	return $node{router}->safe_psql($_[0], q{
