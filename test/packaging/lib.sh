@@ -10,7 +10,9 @@
 #                             uidx_check (owns the source tree, runs the
 #                             tests), both without privileges
 #   pkg_locale                prints the locale to initdb with (UIDX_LOCALE,
-#                             default en_US.UTF-8, generated when missing)
+#                             default en_US.UTF-8, generated when missing;
+#                             its charset gives the database encoding:
+#                             en_US.ISO-8859-1 makes a LATIN1 server)
 #   pkg_prefix DIR PG_CONFIG  the private copy of the server under DIR/root
 #   pkg_start DIR PG_CONFIG   initdb + start as uidx_server in DIR; exports
 #                             PGHOST PGPORT PGUSER for clients
@@ -33,8 +35,13 @@ pkg_users() {
 }
 
 pkg_locale() {
-  local loc=${UIDX_LOCALE:-en_US.UTF-8} norm
-  norm=$(printf '%s' "$loc" | tr 'A-Z' 'a-z' | sed 's/utf-8$/utf8/')
+  local loc=${UIDX_LOCALE:-en_US.UTF-8} norm cs=UTF-8
+  # locale -a spells the charset in lower case without punctuation
+  norm=$(printf '%s' "$loc" | tr 'A-Z' 'a-z')
+  case "$loc" in
+    *.*) cs=${loc#*.}; norm=${norm%%.*}.$(printf '%s' "$cs" | tr 'A-Z' 'a-z' | tr -cd 'a-z0-9')
+         case $norm in *.utf8) cs=UTF-8 ;; esac ;;
+  esac
   if ! locale -a 2>/dev/null | tr 'A-Z' 'a-z' | grep -qx "$norm"; then
     case "$loc" in
       C.UTF-8|C.utf8) pkg_die "locale $loc is missing (libc-bin ships it)" ;;
@@ -42,7 +49,7 @@ pkg_locale() {
     if ! command -v locale-gen >/dev/null; then
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends locales >&2
     fi
-    grep -qx "$loc UTF-8" /etc/locale.gen 2>/dev/null || echo "$loc UTF-8" >>/etc/locale.gen
+    grep -qx "$loc $cs" /etc/locale.gen 2>/dev/null || echo "$loc $cs" >>/etc/locale.gen
     locale-gen >&2
   fi
   echo "$loc"
