@@ -197,7 +197,10 @@ SELECT pg_temp.error_of($$DELETE FROM luuid_group$$);
 SELECT (SELECT count(*) FROM uidx_region) AS reads_regions,
        uidx_region_of(iuid_from_parts('2024-01-01', 9, 1)) AS region_of;
 SELECT pg_temp.error_of($$INSERT INTO uidx_region VALUES (10, 'priv_region')$$);
+-- extending the run of 8-9 replaces the owner's partition; a run apart with
+-- its own remote table creates one in a schema the role cannot create in
 SELECT pg_temp.error_of($$SELECT uidx_attach_region('priv_routed', 'priv_region', '{10}')$$);
+SELECT pg_temp.error_of($$SELECT uidx_attach_region('priv_routed', 'priv_region', '{20}', 'priv_other')$$);
 RESET ROLE;
 
 -- "unless granted": the owner can delegate
