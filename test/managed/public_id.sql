@@ -91,7 +91,7 @@ DROP ROLE IF EXISTS uidx_keyholder;
 CREATE ROLE uidx_keyholder NOLOGIN;
 GRANT USAGE ON SCHEMA uidx_sql TO uidx_keyholder;
 ALTER TABLE uidx_sql.public_id_key OWNER TO uidx_keyholder;
-ALTER FUNCTION uidx_sql.uidx_sql_public_id_aes(bytea, boolean) OWNER TO uidx_keyholder;
+ALTER FUNCTION uidx_sql.uidx_sql_public_id_aes(bytea, boolean, boolean) OWNER TO uidx_keyholder;
 SET ROLE public_id_reader;
 DO $$
 BEGIN
