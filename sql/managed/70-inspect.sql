@@ -85,10 +85,13 @@ SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.detai
         SELECT 'uuid_v4', CASE WHEN pl.ms48 OR pl.suffix OR pl.sqlserver THEN 30 ELSE 45 END, NULL, f.hex
          WHERE l.is_v4
         UNION ALL
+        -- the CASE keeps alnum_encode from ever seeing a value it refuses:
+        -- a plan may fold a call on constants before the WHERE filters
         SELECT 'distid', 50, l.distid_ms,
                jsonb_build_object('decimal', d.v::text, 'alnum', @extschema@.alnum_encode(d.v))
                || CASE WHEN f.form = 'uuid' THEN f.hex ELSE '{}'::jsonb END
-          FROM (SELECT f.msb::numeric * 18446744073709551616 + @extschema@.uidx_sql_u64(f.lsb) AS v) d
+          FROM (SELECT CASE WHEN l.is_distid
+                            THEN f.msb::numeric * 18446744073709551616 + @extschema@.uidx_sql_u64(f.lsb) END AS v) d
          WHERE l.is_distid AND pl.distid
         UNION ALL
         -- an AES public id is indistinguishable from random bytes without the
@@ -109,7 +112,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE ROWS 1
 SET search_path = pg_catalog, pg_temp
 AS $$
 SELECT 'distid', CASE WHEN @extschema@.uidx_sql_plausible(m.ms, $3) THEN 80 ELSE 40 END, m.ms,
-       jsonb_build_object('form', $2, 'decimal', $1::text, 'alnum', @extschema@.alnum_encode($1))
+       jsonb_build_object('form', $2, 'decimal', $1::text,
+                          'alnum', @extschema@.alnum_encode(CASE WHEN $1 <= 9903520314283042199192993791 THEN $1 END))
   FROM (SELECT div($1, 281474976710656)::bigint - 2208988800000 AS ms) m
  WHERE $1 <= 9903520314283042199192993791
 $$;
