@@ -48,9 +48,11 @@ SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.detai
                        (f.lsb & 4294967295) <= 25920000 AS is_sqlserver,
                        floor(((((f.lsb >> 32) & 65535) - 25567) * 86400000000
                               + ((f.lsb & 4294967295) * 10000 + 2) / 3) / 1000.0)::bigint AS sqlserver_ms,
-                       -- a DistributedId: T in bytes 4-9
+                       -- a DistributedId: T in bytes 4-9 (only then: the
+                       -- subtraction could leave bigint for other bytes)
                        f.msb >= 0 AND f.msb < 536870912 AS is_distid,
-                       ((f.msb << 16) | ((f.lsb >> 48) & 65535)) - 2208988800000 AS distid_ms) l,
+                       CASE WHEN f.msb >= 0 AND f.msb < 536870912
+                            THEN ((f.msb << 16) | ((f.lsb >> 48) & 65535)) - 2208988800000 END AS distid_ms) l,
        LATERAL (SELECT @extschema@.uidx_sql_plausible(f.ms48, $3) AS ms48,
                        @extschema@.uidx_sql_plausible(l.distid128_ms, $3) AS distid128,
                        @extschema@.uidx_sql_plausible(l.suffix_ms, $3) AS suffix,
