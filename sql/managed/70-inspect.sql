@@ -24,9 +24,11 @@ CREATE FUNCTION @extschema@.uidx_sql_inspect_uuid(b uuid, form text, now_ms bigi
                                                   OUT kind text, OUT score integer,
                                                   OUT unix_ms bigint, OUT details jsonb)
 RETURNS SETOF record
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE ROWS 3
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE ROWS 3
 SET search_path = pg_catalog, pg_temp
-AS $$
+AS $fn$
+BEGIN
+    RETURN QUERY
 SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.details
   FROM (SELECT $2 AS form, h.t, h.msb, h.lsb,
                substr(h.t, 15, 1) AS ver,
@@ -100,8 +102,9 @@ SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.detai
         -- key: offered only when no layout explains the value
         SELECT 'public_id', 20, NULL, f.hex
          WHERE NOT (l.is_iuid OR l.is_v7 OR l.is_distid128 OR l.is_luuid OR l.is_v4)
-       ) r
-$$;
+       ) r;
+END
+$fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_inspect_uuid(uuid, text, bigint) IS 'internal: the uidx_inspect readings of 16 bytes, unsorted';
 
 -- The reading of a decimal or 16-character DistributedId: such text can
@@ -110,15 +113,18 @@ CREATE FUNCTION @extschema@.uidx_sql_inspect_distid(v numeric, form text, now_ms
                                                     OUT kind text, OUT score integer,
                                                     OUT unix_ms bigint, OUT details jsonb)
 RETURNS SETOF record
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE ROWS 1
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE ROWS 1
 SET search_path = pg_catalog, pg_temp
-AS $$
-SELECT 'distid', CASE WHEN @extschema@.uidx_sql_plausible(m.ms, $3) THEN 80 ELSE 40 END, m.ms,
+AS $fn$
+BEGIN
+    RETURN QUERY
+SELECT 'distid'::text, CASE WHEN @extschema@.uidx_sql_plausible(m.ms, $3) THEN 80 ELSE 40 END, m.ms,
        jsonb_build_object('form', $2, 'decimal', $1::text,
                           'alnum', @extschema@.alnum_encode(CASE WHEN $1 <= 9903520314283042199192993791 THEN $1 END))
   FROM (SELECT div($1, 281474976710656)::bigint - 2208988800000 AS ms) m
- WHERE $1 <= 9903520314283042199192993791
-$$;
+ WHERE $1 <= 9903520314283042199192993791;
+END
+$fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_inspect_distid(numeric, text, bigint) IS 'internal: the uidx_inspect reading of a DistributedId''s decimal or alphanumeric text';
 
 -- The raw readings of the detector with their scores (higher first): the
