@@ -8,10 +8,12 @@
 -- search_path, which encrypts or decrypts one block and never returns the
 -- key; with missing_ok it returns NULL instead of raising when there is no
 -- key it can read, so that uidx_inspect, like the C one without a key file,
--- leaves public ids opaque and never fails.  Every role may call it: it is the same oracle the C extension's
--- public_id_encode(uuid) and public_id_decode_uuid() give every role.  The table is not in the
--- extension's dump configuration: like the C extension's key file, the key
--- stays out of pg_dump and is set again after a restore.  AES is pgcrypto's:
+-- leaves public ids opaque and never fails.  Every role may call it: it is
+-- the same oracle the C extension's public_id_encode(uuid),
+-- public_id_decode_uuid() and uidx_inspect give every role.  The table is
+-- not in the extension's dump configuration: like the C extension's key
+-- file, the key stays out of pg_dump and is set again after a restore.
+-- AES is pgcrypto's:
 -- without pgcrypto installed, the public-id functions are not created.
 -- ---------------------------------------------------------------------------
 
