@@ -6,10 +6,14 @@
 -- role the README suggests giving it to) can read.  The only code that reads
 -- it is uidx_sql_public_id_aes(), SECURITY DEFINER with a pinned
 -- search_path, which encrypts or decrypts one block and never returns the
--- key.  Every role may call it: it is the same oracle the C extension's
--- public_id_encode(uuid) and public_id_decode_uuid() give every role.  The table is not in the
--- extension's dump configuration: like the C extension's key file, the key
--- stays out of pg_dump and is set again after a restore.  AES is pgcrypto's:
+-- key; with missing_ok it returns NULL instead of raising when there is no
+-- key it can read, so that uidx_inspect, like the C one without a key file,
+-- leaves public ids opaque and never fails.  Every role may call it: it is
+-- the same oracle the C extension's public_id_encode(uuid),
+-- public_id_decode_uuid() and uidx_inspect give every role.  The table is
+-- not in the extension's dump configuration: like the C extension's key
+-- file, the key stays out of pg_dump and is set again after a restore.
+-- AES is pgcrypto's:
 -- without pgcrypto installed, the public-id functions are not created.
 -- ---------------------------------------------------------------------------
 
@@ -94,14 +98,21 @@ BEGIN
     END IF;
     -- the one reader of the key (see above)
     EXECUTE pg_catalog.format($f$
-        CREATE FUNCTION @extschema@.uidx_sql_public_id_aes(block bytea, decrypt boolean) RETURNS bytea
+        CREATE FUNCTION @extschema@.uidx_sql_public_id_aes(block bytea, decrypt boolean, missing_ok boolean)
+        RETURNS bytea
         LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
         SET search_path = pg_catalog, pg_temp
         AS $body$
         DECLARE
             k bytea;
         BEGIN
+            IF missing_ok AND NOT has_table_privilege('@extschema@.public_id_key', 'SELECT') THEN
+                RETURN NULL;
+            END IF;
             SELECT t.key INTO k FROM @extschema@.public_id_key t;
+            IF k IS NULL AND missing_ok THEN
+                RETURN NULL;
+            END IF;
             IF k IS NULL THEN
                 RAISE EXCEPTION 'the uidx_sql public-id key is not set'
                     USING ERRCODE = 'object_not_in_prerequisite_state',
@@ -113,15 +124,15 @@ BEGIN
             RETURN %1$I.encrypt(block, k, 'aes-ecb/pad:none');
         END
         $body$ $f$, crypto);
-    COMMENT ON FUNCTION @extschema@.uidx_sql_public_id_aes(bytea, boolean) IS 'internal: AES of one block under the public-id key (the only reader of the key)';
+    COMMENT ON FUNCTION @extschema@.uidx_sql_public_id_aes(bytea, boolean, boolean) IS 'internal: AES of one block under the public-id key (the only reader of the key); NULL without a key when missing_ok';
 
     CREATE FUNCTION @extschema@.uidx_sql_public_id(plain bytea) RETURNS uuid
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
-    AS $$ SELECT pg_catalog.encode(@extschema@.uidx_sql_netswap(@extschema@.uidx_sql_public_id_aes(plain, false)), 'hex')::pg_catalog.uuid $$;
+    AS $$ SELECT pg_catalog.encode(@extschema@.uidx_sql_netswap(@extschema@.uidx_sql_public_id_aes(plain, false, false)), 'hex')::pg_catalog.uuid $$;
     COMMENT ON FUNCTION @extschema@.uidx_sql_public_id(bytea) IS 'internal: the public id of a plaintext block';
     CREATE FUNCTION @extschema@.uidx_sql_public_id_plain(id uuid) RETURNS bytea
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
-    AS $$ SELECT @extschema@.uidx_sql_public_id_aes(@extschema@.uidx_sql_netswap(pg_catalog.uuid_send(id)), true) $$;
+    AS $$ SELECT @extschema@.uidx_sql_public_id_aes(@extschema@.uidx_sql_netswap(pg_catalog.uuid_send(id)), true, false) $$;
     COMMENT ON FUNCTION @extschema@.uidx_sql_public_id_plain(uuid) IS 'internal: the plaintext block of a public id';
 
     CREATE FUNCTION @extschema@.public_id_encode(bigint) RETURNS uuid

@@ -11,7 +11,8 @@
 #     (default 50,000; make test-managed: 100,000) for the stateless ones:
 #     distinct, increasing, read back by the C extension;
 #  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb / distid of
-#     tables filled by uidx_sql, and the partition helper;
+#     tables filled by uidx_sql, and the partition helper; then uidx_inspect
+#     of uidx_sql installed without pgcrypto, in a database of its own;
 #  4. test/managed/public_id.sql: public ids of both editions under one key,
 #     and that no other role reads or sets uidx_sql's key.
 # test/t/managed-pgtle.sh installs the same source through pg_tle.
@@ -48,6 +49,25 @@ grep -o "properties: ok.*\|properties: mixed origins ok\|properties: markings of
 
 out=$(psql -X -q -d $db -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
+
+# Without pgcrypto uidx_sql has no public-id functions; uidx_inspect still
+# gives the C extension's readings (before public_id.sql, the C extension
+# has no key file either): public ids stay opaque, nothing raises.
+nocrypto=${db}_nocrypto
+PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $nocrypto" -c "CREATE DATABASE $nocrypto"
+psql -X -q -d $nocrypto -c "CREATE EXTENSION uidx"
+PGOPTIONS="-c client_min_messages=warning" psql -X -q -d $nocrypto -v schema=uidx_sql -f "$work/uidx_sql.psql.sql" >/dev/null
+line=$(psql -X -At -d $nocrypto -c "
+  SELECT count(*) FILTER (WHERE c IS DISTINCT FROM s) || ' differ of ' || count(*) || ', '
+         || count(*) FILTER (WHERE s LIKE '(public_id,%') || ' opaque public ids'
+    FROM (SELECT (SELECT string_agg(r::text, ';' ORDER BY r.ordinality) FROM public.uidx_inspect_readings(t) WITH ORDINALITY r) AS c,
+                 (SELECT string_agg(r::text, ';' ORDER BY r.ordinality) FROM uidx_sql.uidx_inspect_readings(t) WITH ORDINALITY r) AS s
+            FROM (SELECT md5(i::text)::uuid::text AS t FROM generate_series(1, 300) i
+                  UNION ALL SELECT public.alnum_encode(md5(i::text)::uuid) FROM generate_series(1, 100) i
+                  UNION ALL SELECT public.iuid_generate(1, 1)::text) x) y" 2>&1)
+echo "managed: without pgcrypto: uidx_inspect_readings: $line"
+[[ "$line" =~ ^0\ differ\ of\ 401,\ [1-9][0-9]*\ opaque ]] || fail=1
+psql -X -q -d postgres -c "DROP DATABASE $nocrypto"
 
 out=$(psql -X -q -d $db -f test/managed/public_id.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'public_id: ok.*' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
