@@ -1,5 +1,5 @@
 # What several TAP tests (test/t/*.pl) share: the generator registry, a
-# fingerprint of a database's user data, psql -f.
+# fingerprint of a database's user data, psql -f, a region's scan counters.
 package UidxTest;
 use strict;
 use warnings;
@@ -37,6 +37,20 @@ sub psql_file
 		'-d', $db, '-f', $file ], '<', \'', '>', \$out, '2>', \$err
 	  or BAIL_OUT("psql -f $file in $db: $err");
 	return $out;
+}
+
+# A region's sequential and index scans over the leaf partitions of orders,
+# as [seq, idx] (regions.pl, managed-regions.pl).  The statistics are read
+# once every client backend of the region (a router's postgres_fdw
+# connections included) has exited, which flushes its counters.
+sub region_scans
+{
+	my ($node, $db) = @_;
+	$node->poll_query_until($db, q{SELECT count(*) = 0 FROM pg_stat_activity WHERE datname = current_database()
+	    AND backend_type = 'client backend' AND pid <> pg_backend_pid()})
+	  or die 'the region ' . $node->name . ' keeps client backends';
+	return [ split /\|/, $node->safe_psql($db, q{SELECT coalesce(sum(seq_scan), 0), coalesce(sum(idx_scan), 0)
+	    FROM pg_stat_user_tables WHERE relid IN (SELECT relid FROM pg_partition_tree('orders') WHERE isleaf)}) ];
 }
 
 # A database's user data, to prove it unchanged (dump and restore, extension

@@ -27,6 +27,7 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UidxTest;
 use Time::HiRes qw(time);
 
 my $connect_timeout = 2;      # the README's server option
@@ -98,16 +99,7 @@ my $local_id = $sql->('router', 'SELECT id FROM orders_c016 WHERE customer_id = 
 note "ids: kz $kz_id, br $br_id, router $local_id";
 
 # --- 1. Lookups by ID alone ---
-# The regions' statistics are read once every client backend of the region
-# (the router's postgres_fdw connections included) has exited, which flushes
-# its counters.
-my $region_scans = sub {    # name -> [seq, idx] over the leaf partitions of orders
-	my ($n) = @_;
-	$node{$n}->poll_query_until($db{$n}, q{SELECT count(*) = 0 FROM pg_stat_activity WHERE datname = current_database()
-	    AND backend_type = 'client backend' AND pid <> pg_backend_pid()}) or die "the $n region keeps client backends";
-	return [ split /\|/, $sql->($n, q{SELECT coalesce(sum(seq_scan), 0), coalesce(sum(idx_scan), 0) FROM pg_stat_user_tables
-	    WHERE relid IN (SELECT relid FROM pg_partition_tree('orders') WHERE isleaf)}) ];
-};
+my $region_scans = sub { UidxTest::region_scans($node{$_[0]}, $db{$_[0]}) };
 my $leaves = $sql->('router', q{SELECT count(*) FROM pg_partition_tree('orders') WHERE isleaf});
 my $uuid_ops_in_region = $sql->('kz', q{SELECT count(*) FROM pg_amop a JOIN pg_opfamily f ON f.oid = a.amopfamily
     WHERE f.opfname = 'iuid_ops' AND a.amoplefttype = 'iuid'::regtype AND a.amoprighttype = 'uuid'::regtype
