@@ -4,6 +4,7 @@ package UidxTest;
 use strict;
 use warnings;
 use IPC::Run;
+use PostgreSQL::Test::Cluster;
 use Test::More;
 
 # The generator registry, test/t/generators.list: the lines that apply to a
@@ -37,6 +38,25 @@ sub psql_file
 		'-d', $db, '-f', $file ], '<', \'', '>', \$out, '2>', \$err
 	  or BAIL_OUT("psql -f $file in $db: $err");
 	return $out;
+}
+
+# Three started clusters, two regions and a router (regions.pl,
+# managed-regions.pl), NAME_kz, NAME_br and NAME_router, each with its
+# database made: returns the nodes and the databases by kz, br and router.
+sub region_nodes
+{
+	my ($name) = @_;
+	my %db = (kz => 'orders_kz', br => 'orders_br', router => 'router');
+	my %node;
+	for my $n (qw(kz br router))
+	{
+		$node{$n} = PostgreSQL::Test::Cluster->new("${name}_$n");
+		$node{$n}->init;
+		$node{$n}->append_conf('postgresql.conf', "autovacuum = off\n");
+		$node{$n}->start;
+		$node{$n}->safe_psql('postgres', "CREATE DATABASE $db{$n}");
+	}
+	return (\%node, \%db);
 }
 
 # A region's sequential and index scans over the leaf partitions of orders,

@@ -43,17 +43,10 @@ my $dist = PostgreSQL::Test::Utils::tempdir;
 system_or_bail('bash', "$top/sql/managed/build.sh", $dist, $version);
 my $install = "$dist/uidx_sql.psql.sql";
 
-my %db = (kz => 'orders_kz', br => 'orders_br', router => 'router');
+my ($nodes, $dbs) = UidxTest::region_nodes('managed_region');
+my %node = %$nodes;
+my %db = %$dbs;
 my %country = (kz => 42, br => 76);
-my %node;
-for my $n (qw(kz br router))
-{
-	$node{$n} = PostgreSQL::Test::Cluster->new("managed_region_$n");
-	$node{$n}->init;
-	$node{$n}->append_conf('postgresql.conf', "autovacuum = off\n");
-	$node{$n}->start;
-	$node{$n}->safe_psql('postgres', "CREATE DATABASE $db{$n}");
-}
 my $sql = sub { my ($n, @stmts) = @_; return $node{$n}->safe_psql($db{$n}, join ";\n", @stmts) };
 my $install_into = sub {    # node, database
 	my ($n, $d) = @_;

@@ -34,16 +34,9 @@ my $connect_timeout = 2;      # the README's server option
 my $statement_timeout = 4;    # what the hung-region check gives a routed session
 my $guard = 30;               # seconds after which a failing lookup counts as hung
 
-my %db = (kz => 'orders_kz', br => 'orders_br', router => 'router');
-my %node;
-for my $n (qw(kz br router))
-{
-	$node{$n} = PostgreSQL::Test::Cluster->new("region_$n");
-	$node{$n}->init;
-	$node{$n}->append_conf('postgresql.conf', "autovacuum = off\n");
-	$node{$n}->start;
-	$node{$n}->safe_psql('postgres', "CREATE DATABASE $db{$n}");
-}
+my ($nodes, $dbs) = UidxTest::region_nodes('region');
+my %node = %$nodes;
+my %db = %$dbs;
 my $sql = sub { my ($n, @stmts) = @_; return $node{$n}->safe_psql($db{$n}, join ";\n", @stmts) };
 
 # --- The README walkthrough, block by block ---
