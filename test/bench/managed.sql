@@ -9,7 +9,8 @@ CREATE TABLE bench.managed_twins (key text PRIMARY KEY, twin text NOT NULL, ord 
 INSERT INTO bench.managed_twins VALUES
   ('sql_iuid', 'iuid', 1), ('sql_uuidv7', 'uuidv7', 2), ('sql_comb_prefix', 'comb_prefix', 3),
   ('sql_comb_suffix', 'comb', 4), ('sql_comb_sqlserver', 'comb_sqlserver', 5), ('sql_luuid', 'luuid', 6),
-  ('sql_distid', 'distid', 7), ('sql_distid128', 'distid128', 8), ('sql_public_id', 'public_id', 9);
+  ('sql_distid', 'distid', 7), ('sql_distid128', 'distid128', 8), ('sql_public_id', 'public_id', 9),
+  ('sql_inspect', 'inspect', 10);
 
 SELECT bench.add_case('sql_iuid', 'uidx_sql.iuid_generate(1, 1)',
     gen            => 'uidx_sql.iuid_generate(1, 1)', gen_n => 100000,
@@ -35,3 +36,9 @@ SELECT bench.add_case('sql_distid128', 'uidx_sql.distid128_generate()',
 SELECT bench.add_case('sql_public_id', 'uidx_sql.public_id_encode(bigint)',
     setup          => $$SELECT uidx_sql.public_id_set_key(pg_catalog.decode(pg_catalog.md5('uidx bench key'), 'hex'))$$,
     gen            => 'uidx_sql.public_id_encode(g.i::bigint)', gen_n => 100000);
+-- the C case's mixed IDs (cases.sql), read by uidx_sql's detector
+SELECT bench.add_case('sql_inspect', 'uidx_sql.uidx_inspect() on mixed IDs',
+    setup          => 'SELECT bench.make_mixed_ids(100000)',
+    gen            => '(SELECT count(*) FROM uidx_sql.uidx_inspect(m.id))',
+    gen_from       => 'bench_mixed_ids AS m WHERE m.n <= :n',
+    gen_n          => 10000);
