@@ -196,6 +196,38 @@ SELECT pg_catalog.pg_extension_config_dump('uidx_region', '');
 GRANT SELECT ON uidx_region TO PUBLIC;
 COMMENT ON TABLE uidx_region IS 'iuid country -> the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 
+-- The partitions of a router table with their bounds (the text of an iuid,
+-- MINVALUE or MAXVALUE; the DEFAULT partition, which has none, is left out)
+-- and, for a foreign one, its server and the remote table it reads
+-- (postgres_fdw's schema_name and table_name, by default its own names).
+-- uidx_attach_countries reads them for its conflict checks and again for
+-- the partitions that read one remote table.
+CREATE FUNCTION uidx_router_partitions(parent regclass, OUT part regclass, OUT relname name,
+                                       OUT relkind "char", OUT server name, OUT reads_schema text,
+                                       OUT reads_table text, OUT lo text, OUT hi text)
+RETURNS SETOF record
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT k.oid::regclass, k.relname, k.relkind, fs.srvname,
+       CASE WHEN ft.ftrelid IS NOT NULL
+            THEN COALESCE((SELECT substr(o, 13) FROM unnest(ft.ftoptions) o WHERE o LIKE 'schema\_name=%'),
+                          kn.nspname) END,
+       CASE WHEN ft.ftrelid IS NOT NULL
+            THEN COALESCE((SELECT substr(o, 12) FROM unnest(ft.ftoptions) o WHERE o LIKE 'table\_name=%'),
+                          k.relname) END,
+       m[1], m[2]
+  FROM pg_inherits i
+  JOIN pg_class k ON k.oid = i.inhrelid
+  JOIN pg_namespace kn ON kn.oid = k.relnamespace
+  LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+  LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+  CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid),
+                                  '^FOR VALUES FROM \(''?([^'')]*)''?\) TO \(''?([^'')]*)''?\)$') m
+ WHERE i.inhparent = parent AND m IS NOT NULL
+$$;
+COMMENT ON FUNCTION uidx_router_partitions(regclass) IS 'internal: the range partitions of a router table, their bounds and remote tables';
+
 -- The work of uidx_attach_region and uidx_attach_local_region: checks, then
 -- one partition <parent>_cNNN per run of consecutive countries that no
 -- partition of `parent` holds yet.  A country already held by a partition of
@@ -315,15 +347,9 @@ BEGIN
         ub := CASE WHEN c < 255 THEN @extschema@.iuid_country_lower_bound(c + 1) END;
         done := false;
         FOR p IN
-            SELECT k.oid::regclass AS part, k.relkind, fs.srvname, m[1] AS lo, m[2] AS hi
-              FROM pg_inherits i
-              JOIN pg_class k ON k.oid = i.inhrelid
-              LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
-              LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
-              CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid),
-                                              '^FOR VALUES FROM \(''?([^'')]*)''?\) TO \(''?([^'')]*)''?\)$') m
-             WHERE i.inhparent = parent AND m IS NOT NULL   -- not the DEFAULT partition
-             ORDER BY k.relname
+            SELECT r.part, r.relkind, r.server AS srvname, r.lo, r.hi
+              FROM @extschema@.uidx_router_partitions(parent) r
+             ORDER BY r.relname
         LOOP
             lo := CASE WHEN p.lo <> 'MINVALUE' THEN p.lo::@extschema@.iuid END;
             hi := CASE WHEN p.hi <> 'MAXVALUE' THEN p.hi::@extschema@.iuid END;
@@ -355,20 +381,10 @@ BEGIN
     IF NOT is_local AND cardinality(todo) > 0 THEN
         merged := todo;
         FOR p IN
-            SELECT k.oid::regclass AS part, m[1] AS lo, m[2] AS hi
-              FROM pg_inherits i
-              JOIN pg_class k ON k.oid = i.inhrelid
-              JOIN pg_namespace kn ON kn.oid = k.relnamespace
-              JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
-              JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
-              CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid),
-                                              '^FOR VALUES FROM \(''?([^'')]*)''?\) TO \(''?([^'')]*)''?\)$') m
-             WHERE i.inhparent = parent AND fs.srvname = region_server AND m IS NOT NULL
-               AND COALESCE((SELECT substr(o, 13) FROM unnest(ft.ftoptions) o WHERE o LIKE 'schema\_name=%'),
-                            kn.nspname) = remote_ns
-               AND COALESCE((SELECT substr(o, 12) FROM unnest(ft.ftoptions) o WHERE o LIKE 'table\_name=%'),
-                            k.relname) = remote_name
-             ORDER BY k.relname
+            SELECT r.part, r.lo, r.hi
+              FROM @extschema@.uidx_router_partitions(parent) r
+             WHERE r.server = region_server AND r.reads_schema = remote_ns AND r.reads_table = remote_name
+             ORDER BY r.relname
         LOOP
             run_first := CASE WHEN p.lo = 'MINVALUE' THEN 0 ELSE @extschema@.iuid_country(p.lo::@extschema@.iuid) END;
             run_last := CASE WHEN p.hi = 'MAXVALUE' THEN 255 ELSE @extschema@.iuid_country(p.hi::@extschema@.iuid) - 1 END;
