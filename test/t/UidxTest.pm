@@ -59,6 +59,25 @@ sub region_nodes
 	return (\%node, \%db);
 }
 
+# Rows of the README's orders table made in each region by its own DEFAULT
+# (uidx.country) and on the router by `router_id` (an SQL expression of its
+# country 16), in rounds, so that the newest rows come from every region:
+# returns an id of each (customer 100205 in kz, 200205 in br, 300205 on the
+# router).  $sql runs statements on a node: ->(name, statements).
+sub seed_region_orders
+{
+	my ($sql, $router_id) = @_;
+	for my $round (1 .. 3)
+	{
+		$sql->('kz', "INSERT INTO orders (customer_id, amount) SELECT 100000 + $round * 100 + g, g FROM generate_series(1, 10) g");
+		$sql->('br', "INSERT INTO orders (customer_id, amount) SELECT 200000 + $round * 100 + g, g FROM generate_series(1, 10) g");
+		$sql->('router', "INSERT INTO orders SELECT $router_id, 300000 + $round * 100 + g, g FROM generate_series(1, 10) g");
+	}
+	return ($sql->('kz', 'SELECT id FROM orders WHERE customer_id = 100205'),
+		$sql->('br', 'SELECT id FROM orders WHERE customer_id = 200205'),
+		$sql->('router', 'SELECT id FROM orders_c016 WHERE customer_id = 300205'));
+}
+
 # A region's sequential and index scans over the leaf partitions of orders,
 # as [seq, idx] (regions.pl, managed-regions.pl).  The statistics are read
 # once every client backend of the region (a router's postgres_fdw

@@ -109,17 +109,8 @@ my ($explain, @shown) = split /\n/, $plans[0];
 is($sql->('router', 'SET plan_cache_mode = force_generic_plan', $prepare, $explain),
 	join("\n", map { s/^ //r } @shown), "the README's generic-plan EXPLAIN is what the router shows");
 
-# Rows made in each region by its own DEFAULT (uidx.country), in rounds, so
-# that the newest rows come from every region; the router's own through it.
-for my $round (1 .. 3)
-{
-	$sql->('kz', "INSERT INTO orders (customer_id, amount) SELECT 100000 + $round * 100 + g, g FROM generate_series(1, 10) g");
-	$sql->('br', "INSERT INTO orders (customer_id, amount) SELECT 200000 + $round * 100 + g, g FROM generate_series(1, 10) g");
-	$sql->('router', "INSERT INTO orders SELECT uidx_sql.iuid_generate(7, 16), 300000 + $round * 100 + g, g FROM generate_series(1, 10) g");
-}
-my $kz_id = $sql->('kz', 'SELECT id FROM orders WHERE customer_id = 100205');
-my $br_id = $sql->('br', 'SELECT id FROM orders WHERE customer_id = 200205');
-my $local_id = $sql->('router', 'SELECT id FROM orders_c016 WHERE customer_id = 300205');
+# Rows in every region (UidxTest::seed_region_orders)
+my ($kz_id, $br_id, $local_id) = UidxTest::seed_region_orders($sql, 'uidx_sql.iuid_generate(7, 16)');
 note "ids: kz $kz_id, br $br_id, router $local_id";
 
 # --- 2. Lookups ---

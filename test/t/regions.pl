@@ -78,17 +78,8 @@ is($sql->('router', 'SET plan_cache_mode = force_generic_plan',
 is($sql->('router', "SELECT count(*) FROM pg_foreign_server WHERE srvoptions::text LIKE '%" . $node{kz}->host . "%'"),
 	'2', "the router's servers point to this run's clusters") or BAIL_OUT('the router does not reach the regions');
 
-# Rows made in each region by its own DEFAULT (uidx.country), in rounds, so
-# that the newest rows come from every region.
-for my $round (1 .. 3)
-{
-	$sql->('kz', "INSERT INTO orders (customer_id, amount) SELECT 100000 + $round * 100 + g, g FROM generate_series(1, 10) g");
-	$sql->('br', "INSERT INTO orders (customer_id, amount) SELECT 200000 + $round * 100 + g, g FROM generate_series(1, 10) g");
-	$sql->('router', "INSERT INTO orders SELECT iuid_generate(7), 300000 + $round * 100 + g, g FROM generate_series(1, 10) g");
-}
-my $kz_id = $sql->('kz', 'SELECT id FROM orders WHERE customer_id = 100205');
-my $br_id = $sql->('br', 'SELECT id FROM orders WHERE customer_id = 200205');
-my $local_id = $sql->('router', 'SELECT id FROM orders_c016 WHERE customer_id = 300205');
+# Rows in every region (UidxTest::seed_region_orders)
+my ($kz_id, $br_id, $local_id) = UidxTest::seed_region_orders($sql, 'iuid_generate(7)');
 note "ids: kz $kz_id, br $br_id, router $local_id";
 
 # --- 1. Lookups by ID alone ---
