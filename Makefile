@@ -3,7 +3,7 @@
 # PGXS extension.
 
 EXTENSION    = uidx
-EXTVERSION   = 1.2
+EXTVERSION   = 1.3
 MODULE_big   = uidx
 OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # The current version's script is assembled from sql/install/; every released

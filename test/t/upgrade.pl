@@ -1,4 +1,4 @@
-# ALTER EXTENSION uidx UPDATE from each released version, 1.0 and 1.1, to the
+# ALTER EXTENSION uidx UPDATE from each released version, 1.0, 1.1 and 1.2, to the
 # current one.  For each:
 #  1. a database with the released version gets tables of every uidx type
 #     (the dump fixtures: primary keys, time partitions, registry rows,
@@ -28,7 +28,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use UidxTest;
 
-my %shipped_from = ('1.0' => 'f4aeb17', '1.1' => '8c16d3a');
+my %shipped_from = ('1.0' => 'f4aeb17', '1.1' => '8c16d3a', '1.2' => 'ef1fb11');
 my $top = $ENV{UIDX_TOP};
 
 my $node = PostgreSQL::Test::Cluster->new('upgrade');
@@ -78,7 +78,7 @@ $node->safe_psql('uidx_upgrade_fresh', 'CREATE EXTENSION uidx');
 my $fresh = UidxTest::psql_file($node, 'uidx_upgrade_fresh', "$top/test/scripts/extension-objects.sql");
 my $current = $node->safe_psql('uidx_upgrade_fresh', q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'});
 
-for my $from ('1.0', '1.1')
+for my $from ('1.0', '1.1', '1.2')
 {
 	my $db = 'uidx_upgrade_from_' . ($from =~ tr/./_/r);
 	my $old_lib;
