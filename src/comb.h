@@ -11,6 +11,7 @@
 #define UIDX_COMB_H
 
 #include "uidx.h"
+#include "time_layout.h"
 
 /* Where a layout keeps its time field (RFC byte order). */
 typedef struct CombField
@@ -19,8 +20,8 @@ typedef struct CombField
 	int			length;
 } CombField;
 
-#define COMB_PREFIX_FIELD		((CombField) {0, 6})	/* 48-bit unix ms */
-#define COMB_SUFFIX_FIELD		((CombField) {10, 6})	/* 48-bit unix ms */
+#define COMB_PREFIX_FIELD		((CombField) {COMB_PREFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES})	/* unix ms */
+#define COMB_SUFFIX_FIELD		((CombField) {COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES})	/* unix ms */
 #define COMB_SHORT_SUFFIX_FIELD ((CombField) {10, 2})	/* 16-bit interval counter */
 #define COMB_SQLSERVER_FIELD	((CombField) {10, 6})	/* datetime days + ticks */
 
