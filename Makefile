@@ -13,8 +13,12 @@ DATA_built   = uidx--$(EXTVERSION).sql
 DATA         = $(sort $(wildcard sql/versions/uidx--*.sql))
 PG_CPPFLAGS  = -I$(srcdir)/src
 # Since PostgreSQL 16 the varlena macros need varatt.h; a missing include must
-# fail the build, not the library load.
-PG_CFLAGS    = -Werror=implicit-function-declaration
+# fail the build, not the library load.  -Wextra less the two warnings that
+# PostgreSQL's own C idioms trip (PG_FUNCTION_ARGS handlers that ignore
+# fcinfo, partial struct initializers); UIDX_WERROR=1 (CI) makes every
+# warning an error.
+PG_CFLAGS    = -Werror=implicit-function-declaration -Wextra -Wno-unused-parameter \
+               -Wno-missing-field-initializers $(if $(UIDX_WERROR),-Werror)
 SHLIB_LINK   = -lcrypto
 EXTRA_CLEAN  = uidx--$(EXTVERSION).sql results/ regression.diffs regression.out
 

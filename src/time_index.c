@@ -60,7 +60,7 @@ is_column_of(Node *expr, RelOptInfo *rel)
 	if (expr == NULL || !IsA(expr, Var))
 		return false;
 	var = (Var *) expr;
-	return var->varno == rel->relid && var->varlevelsup == 0 && var->varattno > 0;
+	return (Index) var->varno == rel->relid && var->varlevelsup == 0 && var->varattno > 0;
 }
 
 /* The rel's RestrictInfo whose clause equals `clause`, or NULL */
