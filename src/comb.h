@@ -83,7 +83,7 @@ extern void comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t o
 /* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
 
 #define COMB_SQLSERVER_EPOCH_DAYS	25567	/* 1900-01-01 .. 1970-01-01 */
-#define COMB_SQLSERVER_MIN_MS		INT64_C(-2208988800000)	/* 1900-01-01 */
+#define COMB_SQLSERVER_MIN_MS		UIDX_1900_UNIX_MS	/* SQL Server's datetime epoch */
 #define COMB_SQLSERVER_MAX_MS		INT64_C(3453321599999)	/* 2079-06-06 23:59:59.999 */
 #define COMB_SQLSERVER_TICKS_PER_DAY	25920000	/* 300 a second */
 /* RT.Comb decodes up to a whole day of ticks (midnight of the next day) */

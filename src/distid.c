@@ -22,14 +22,14 @@ distid_pack(uint64_t t, uint64_t r, uint8_t out[UIDX_LEN])
 {
 	memset(out, 0, 4);
 	uidx_store_be(out + DISTID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, t);
-	uidx_store_be(out + 10, 6, r);
+	uidx_store_be(out + DISTID_TIME_OFFSET + UIDX_TIME_FIELD_BYTES, 6, r);
 }
 
 void
 distid_unpack(const uint8_t in[UIDX_LEN], uint64_t *t, uint64_t *r)
 {
 	*t = uidx_load_be(in + DISTID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
-	*r = uidx_load_be(in + 10, 6);
+	*r = uidx_load_be(in + DISTID_TIME_OFFSET + UIDX_TIME_FIELD_BYTES, 6);
 }
 
 const char *
