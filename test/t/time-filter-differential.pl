@@ -19,6 +19,7 @@
 #   UIDX_DIFF_KEEP=DIR    keep each configuration's script and output in DIR
 use strict;
 use warnings;
+use Digest::MD5;
 use IPC::Run;
 use List::Util qw(max);
 use PostgreSQL::Test::Cluster;
@@ -319,8 +320,9 @@ sub select_list
 {
 	my ($a, $f) = @_;
 	$a = $a ? "$a." : '';
-	return pick("${a}id::text, ${a}kind, ${a}status, ${a}valid_until", "${a}id::text",
-		"count(*), sum(${a}kind)", "count(*)", "${a}id::text, $f AS at");
+	return pick("${a}id::text, ${a}kind, ${a}status, ${a}valid_until", "${a}id::text", "${a}id::text",
+		"${a}id::text", "count(*), sum(${a}kind)", "count(*), sum(${a}kind)", "count(*)", "count(*)",
+		"${a}id::text, $f AS at");
 }
 
 sub param_type { return pick('timestamp', 'timestamptz', 'date'); }
@@ -533,7 +535,10 @@ my $nfixed = @cases;
 for my $i (0 .. $nqueries - 1)
 {
 	my $family = $families[ $i % @families ];
-	push @cases, { family => $family, %{ $gen{$family}->() } };
+	# naive timestamps and dates are read in the session's time zone
+	my $tz = pick('UTC', 'UTC', 'UTC', 'UTC', 'UTC', 'Asia/Kolkata', 'Asia/Kolkata', 'America/Sao_Paulo',
+		'Pacific/Kiritimati', 'Etc/GMT+12');
+	push @cases, { family => $family, tz => $tz, %{ $gen{$family}->() } };
 }
 
 # ---------------------------------------------------------------- the configurations
@@ -564,10 +569,8 @@ sub case_script
 {
 	my ($case, $prepare) = @_;
 	my $sql = $case->{sql};
-	if ($case->{kind} eq 'script')
-	{
-		return join('', map { statement($_) } @$sql);
-	}
+	my $tz = "SET TimeZone = '" . ($case->{tz} // 'UTC') . "';\n";
+	return $tz . join('', map { statement($_) } @$sql) if $case->{kind} eq 'script';
 	my @run;
 	if ($prepare)
 	{
@@ -579,115 +582,146 @@ sub case_script
 	{
 		@run = ($sql);
 	}
-	return join('', map { statement($_) } @run) if $case->{kind} eq 'select';
+	return $tz . join('', map { statement($_) } @run) if $case->{kind} eq 'select';
 	# DML: the affected rows (and RETURNING rows), rolled back
 	splice @run, $prepare ? 2 : 1, 0, '\echo @@rows :ROW_COUNT';
-	return join('', map { statement($_) } 'BEGIN', @run, 'ROLLBACK');
+	return $tz . join('', map { statement($_) } 'BEGIN', @run, 'ROLLBACK');
 }
 
 my $dir = PostgreSQL::Test::Utils::tempdir;
-my %out;
-my $started = Time::HiRes::time();
-for my $c (@configs)
+
+# Each configuration's output is read as it comes, case by case: the lines
+# after a case's marker, each run of rows between two @@ lines sorted.  Only
+# the reference's cases are kept (in a file); the others are compared with
+# them as they arrive.
+sub sorted_block
 {
-	my ($name, $settings, $prepare) = @$c;
-	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
-	for my $i (0 .. $#cases)
+	my ($lines) = @_;
+	my (@sorted, @run);
+	for my $line (@$lines, '@@end')
 	{
-		$script .= "\\echo \@\@case $i\n" . case_script($cases[$i], $prepare);
+		if ($line =~ /^\@\@/)
+		{
+			push @sorted, sort(@run), $line;
+			@run = ();
+		}
+		else { push @run, $line; }
 	}
+	return \@sorted;
+}
+
+sub run_config
+{
+	my ($name, $settings, $prepare, $on_case) = @_;
+	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
+	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare) for 0 .. $#cases;
 	my $file = "$dir/$name.sql";
 	open my $fh, '>', $file or die "$file: $!";
 	print $fh $script;
 	close $fh;
-	my ($stdout, $stderr) = ('', '');
+	my $keep = $ENV{UIDX_DIFF_KEEP} ? "$ENV{UIDX_DIFF_KEEP}/$name" : undef;
+	PostgreSQL::Test::Utils::append_to_file("$keep.sql", $script) if $keep;
+	my ($buf, $stderr, $cur, @lines) = ('', '');
+	my $finish = sub {
+		return unless defined $cur;
+		my $block = sorted_block(\@lines);
+		PostgreSQL::Test::Utils::append_to_file("$keep.out", join("\n", "\@\@case $cur", @$block, '')) if $keep;
+		$on_case->($cur, $block);
+		@lines = ();
+	};
+	my $sink = sub {
+		my @parts = split /\n/, $buf . $_[0], -1;
+		$buf = pop @parts;
+		for my $line (@parts)
+		{
+			if ($line =~ /^\@\@case (\d+)$/)
+			{
+				$finish->();
+				$cur = $1;
+				next;
+			}
+			die "output before the first case: $line" unless defined $cur;
+			push @lines, $line;
+		}
+	};
 	my $t0 = Time::HiRes::time();
 	IPC::Run::run [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($db), '-f', $file ],
-	  '<', \'', '>', \$stdout, '2>', \$stderr
+	  '<', \'', '>', $sink, '2>', \$stderr
 	  or BAIL_OUT("psql for $name failed: $stderr");
-	$out{$name} = $stdout;
-	if (my $keep = $ENV{UIDX_DIFF_KEEP})
-	{
-		PostgreSQL::Test::Utils::append_to_file("$keep/$name.sql", $script);
-		PostgreSQL::Test::Utils::append_to_file("$keep/$name.out", $stdout);
-		PostgreSQL::Test::Utils::append_to_file("$keep/$name.err", $stderr);
-	}
-	note sprintf('configuration %s: %d statements in %.1f s', $name, scalar(@cases), Time::HiRes::time() - $t0);
+	$sink->("\n") if $buf ne '';
+	$finish->();
+	PostgreSQL::Test::Utils::append_to_file("$keep.err", $stderr) if $keep;
+	note sprintf('configuration %s: %d cases in %.1f s', $name, scalar(@cases), Time::HiRes::time() - $t0);
 }
 
-# Output of each case: the lines after its marker, each run of rows between
-# two @@ lines sorted.
-sub results
-{
-	my ($text) = @_;
-	my @res;
-	my $cur;
-	for my $line (split /\n/, $text)
-	{
-		if ($line =~ /^\@\@case (\d+)$/)
-		{
-			$cur = $res[$1] = [];
-			next;
-		}
-		die "output before the first case: $line" unless $cur;
-		push @$cur, $line;
-	}
-	for my $r (@res)
-	{
-		$r //= [];
-		my (@sorted, @run);
-		for my $line (@$r, '@@end')
-		{
-			if ($line =~ /^\@\@/)
-			{
-				push @sorted, sort(@run), $line;
-				@run = ();
-			}
-			else { push @run, $line; }
-		}
-		$r = \@sorted;
-	}
-	return \@res;
-}
+sub digest { return Digest::MD5::md5_hex(join("\n", @{ $_[0] })); }
 
-my %res = map { $_->[0] => results($out{ $_->[0] }) } @configs;
-my $ref = $res{reference};
-is(scalar(@$ref), scalar(@cases), 'the reference ran every case');
-
-# the first wrong execution of each form is shown
+my $started = Time::HiRes::time();
 my (%fam_cases, %fam_bad, %fam_exec_bad, %conf_bad, %bad_case, %example_of, @examples);
-my ($executions, $ref_nonempty, $ref_errors) = (0, 0, 0);
-for my $i (0 .. $#cases)
-{
-	my $fam = $cases[$i]{family};
-	$fam_cases{$fam}++;
-	my $r = join("\n", @{ $ref->[$i] // [] });
-	$ref_nonempty++ if grep { !/^\@\@/ && $_ ne '0' && $_ ne '0|' } @{ $ref->[$i] // [] };
-	if ($r =~ /^\@\@error/m)
+$fam_cases{ $_->{family} }++ for @cases;
+
+# the reference: every case's digest and rows, its lines kept in a file
+my (@ref_digest, @ref_offset);
+my ($ref_nonempty, $ref_errors, $executions) = (0, 0, 0);
+open my $ref_fh, '+>', "$dir/reference.cases" or die "reference.cases: $!";
+run_config(@{ $configs[0] }[ 0 .. 2 ], sub {
+	my ($i, $block) = @_;
+	$ref_digest[$i] = digest($block);
+	$ref_offset[$i] = tell($ref_fh);
+	print $ref_fh join("\n", @$block), "\n\@\@\@\n";
+	$ref_nonempty++ if grep { !/^\@\@/ && $_ ne '0' && $_ ne '0|' } @$block;
+	if (grep { /^\@\@error/ } @$block)
 	{
-		diag("case $i ($fam) fails with the rewrite off: " . case_text($cases[$i])) if $ref_errors < 5;
+		diag("case $i ($cases[$i]{family}) fails with the rewrite off: " . case_text($cases[$i])) if $ref_errors < 5;
 		$ref_errors++;
 	}
-	for my $c (@configs[ 1 .. $#configs ])
+});
+is(scalar(grep { defined } @ref_digest), scalar(@cases), 'the reference ran every case');
+
+sub ref_block
+{
+	my ($i) = @_;
+	seek($ref_fh, $ref_offset[$i], 0) or die "seek: $!";
+	my @block;
+	while (my $line = <$ref_fh>)
 	{
-		my $name = $c->[0];
-		$executions++;
-		my $got = join("\n", @{ $res{$name}[$i] // ['@@missing'] });
-		next if $got eq $r;
+		chomp $line;
+		last if $line eq '@@@';
+		push @block, $line;
+	}
+	seek($ref_fh, 0, 2);
+	return \@block;
+}
+
+# the first wrong execution of each form is shown
+for my $c (@configs[ 1 .. $#configs ])
+{
+	my $name = $c->[0];
+	my %seen;
+	my $wrong = sub {
+		my ($i, $block) = @_;
+		my $fam = $cases[$i]{family};
 		$conf_bad{$name}++;
 		$fam_exec_bad{$fam}++;
 		$fam_bad{$fam}++ unless $bad_case{$i}++;
-		push @examples, sprintf("case %d (%s), %s: %d lines with the rewrite off, %d on; first difference: off [%s], on [%s]\n  %s",
-			$i, $fam, $name, scalar(grep { !/^\@\@/ } @{ $ref->[$i] }), scalar(grep { !/^\@\@/ } @{ $res{$name}[$i] // [] }),
-			first_diff($ref->[$i], $res{$name}[$i]), case_text($cases[$i]))
-		  unless $example_of{$fam}++ || @examples >= 16;
-	}
+		return if $example_of{$fam}++;
+		my $ref = ref_block($i);
+		push @examples, sprintf("case %d (%s), %s: %d rows with the rewrite off, %d on; first difference: off [%s], on [%s]\n  %s",
+			$i, $fam, $name, scalar(grep { !/^\@\@/ } @$ref), scalar(grep { !/^\@\@/ } @$block),
+			first_diff($ref, $block), case_text($cases[$i]));
+	};
+	run_config(@$c[ 0 .. 2 ], sub {
+		my ($i, $block) = @_;
+		$seen{$i} = 1;
+		$executions++;
+		$wrong->($i, $block) if digest($block) ne $ref_digest[$i];
+	});
+	$wrong->($_, ['@@missing']) for grep { !$seen{$_} } 0 .. $#cases;
 }
 
 sub first_diff
 {
 	my ($a, $b) = @_;
-	$b //= [];
 	for my $k (0 .. max($#$a, $#$b))
 	{
 		my ($x, $y) = ($a->[$k] // '(none)', $b->[$k] // '(none)');
