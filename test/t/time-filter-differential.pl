@@ -234,6 +234,8 @@ sub literal
 # instant within the statement, or, once every row lies before the clock,
 # the clock itself
 my $clock_after_rows = time() > $last_day + 86400 && time() < 32503680000;    # before the year 3000
+note $clock_after_rows ? 'the clock is after every row: now(), current_date and localtimestamp are also used as they are'
+  : 'the clock is among the rows: now(), current_date and localtimestamp are only used shifted to constants';
 sub volatile_value
 {
 	my $t = rand() < 0.5 ? fmt_instant($rows[ int(rand($nrows)) ]{at}) : fmt_instant($base + int(rand(90)) * 86400);
