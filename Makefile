@@ -32,7 +32,7 @@ INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
-.PHONY: deps demo test test-all test-citus stress bench fuzz asan-check managed test-managed
+.PHONY: deps demo test test-all test-citus stress test-timefilter bench fuzz asan-check managed test-managed
 
 ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
@@ -88,6 +88,13 @@ test-citus: deps
 stress: deps
 	$(MAKE) all
 	CONC_CLIENTS=8 CONC_IDS=250000 UIDX_TESTS=none UIDX_SCRIPTS=t/concurrency.pl \
+	  bash test/scripts/run-tests.sh
+
+# The time-filter differential test (test/t/time-filter-differential.pl) with
+# 6,000 generated queries (make test runs 300); UIDX_DIFF_SEED picks the seed.
+test-timefilter: deps
+	$(MAKE) all
+	UIDX_DIFF_QUERIES=$${UIDX_DIFF_QUERIES:-6000} UIDX_TESTS=none UIDX_SCRIPTS=t/time-filter-differential.pl \
 	  bash test/scripts/run-tests.sh
 
 bench: deps
