@@ -14,14 +14,18 @@
 #     tables filled by uidx_sql, and the partition helper; then uidx_inspect
 #     of uidx_sql installed without pgcrypto, in a database of its own;
 #  4. test/managed/public_id.sql: public ids of both editions under one key,
-#     and that no other role reads or sets uidx_sql's key.
+#     that no other role reads or sets uidx_sql's key, and that look-alikes
+#     of pgcrypto's encrypt and decrypt neither break nor intercept them;
+#  5. test/managed/state.sql: the settings 1.2 kept generator state in, set
+#     to hostile values, RESET, and across SET ROLE: every generator's IDs
+#     stay valid, dated now and increasing.
 # test/t/managed-pgtle.sh installs the same source through pg_tle.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 db=uidx_managed
-bash sql/managed/build.sh "$work" 1.2
+bash sql/managed/build.sh "$work" "$(sed -n 's/^EXTVERSION *= *//p' Makefile)"
 
 PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 psql -X -q -d $db -c "CREATE EXTENSION uidx"
@@ -46,6 +50,9 @@ start=$(date +%s)
 out=$(psql -X -q -d $db -v n="${MANAGED_IDS:-200000}" -v n_random="${MANAGED_RANDOM_IDS:-50000}" \
         -f test/managed/properties.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o "properties: ok.*\|properties: mixed origins ok\|properties: markings of .* ok" <<<"$out" | sed "s/^/managed: /; s/\$/ ($(( $(date +%s) - start ))s)/" || { echo "$out"; fail=1; }
+
+out=$(psql -X -q -d $db -f test/managed/state.sql 2>&1) || { echo "$out"; fail=1; }
+grep -o 'state: ok.*' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
 
 out=$(psql -X -q -d $db -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
