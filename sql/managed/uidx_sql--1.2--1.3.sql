@@ -113,38 +113,39 @@ CREATE SEQUENCE @extschema@.uidx_sql_sqlserver_tie AS bigint START 1 MINVALUE 1 
 COMMENT ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie IS 'internal: the SQL Server COMB''s tie-breaker';
 GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
 
--- Monotonic per session in the comb type's order (README "Managed
--- PostgreSQL", generator state): bytes 10-15 the SQL Server datetime of
--- the clock (FORMATS.md §B2), bytes 8-9 variant 10 and, where the C
--- extension has the 14-bit fraction of the tick, the session's
--- tie-breaker.  PL/pgSQL: days and ticks are two readings of one clock.
-CREATE OR REPLACE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+-- A SQL Server COMB of a tie-breaker and a unix microsecond: bytes 10-15
+-- the SQL Server datetime (FORMATS.md §B2), bytes 8-9 variant 10 and,
+-- where the C extension has the 14-bit fraction of the tick, the
+-- tie-breaker; bytes 0-7 random under version 4.  PL/pgSQL: the days and
+-- the ticks are two readings of one microsecond.
+CREATE FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(tie bigint, unix_us bigint) RETURNS uuid
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 AS $fn$
-DECLARE
-    tie bigint := pg_catalog.nextval('@extschema@.uidx_sql_sqlserver_tie') & 16383;
-    us  bigint;
-    day bigint;
 BEGIN
-    IF tie = 0 THEN
-        -- the 14 bits wrap (uidx_sql_tie()): the next ID needs a later tick
-        PERFORM pg_catalog.pg_sleep(0.004);
-    END IF;
-    us := @extschema@.uidx_sql_now_us();
-    IF us > 3453321599999999 THEN
+    IF unix_us > 3453321599999999 THEN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    day := pg_catalog.floor(us / 86400000000.0)::bigint;
     RETURN pg_catalog.encode(
              pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
                pg_catalog.int8send(((2::bigint << 62) | (tie << 48))
-                                   | (((day + 25567) & 65535) << 32)
-                                   | ((us - day * 86400000000) * 3 / 10000)),
+                                   | ((((unix_us / 86400000000) + 25567) & 65535) << 32)
+                                   | ((unix_us % 86400000000) * 3 / 10000)),
                9, 8),
              'hex')::pg_catalog.uuid;
 END
 $fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(bigint, bigint) IS 'internal: SQL Server COMB of a tie-breaker and a unix microsecond';
+
+-- Monotonic per session in the comb type's order (README "Managed
+-- PostgreSQL", generator state): the tie-breaker of its own sequence, where
+-- its 14 bits wrap after a 4 ms sleep (a tick is 1/300 s), then the clock.
+CREATE OR REPLACE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_comb_sqlserver_pack(
+                 COALESCE(NULLIF(pg_catalog.nextval('@extschema@.uidx_sql_sqlserver_tie') & 16383, 0),
+                          pg_catalog.length(pg_catalog.pg_sleep(0.004)::pg_catalog.text)),
+                 @extschema@.uidx_sql_now_us()) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
 CREATE OR REPLACE FUNCTION @extschema@.distributed_id() RETURNS numeric
