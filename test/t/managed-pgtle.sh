@@ -132,7 +132,8 @@ old=$work/old
 mkdir -p "$old"; cp sql/managed/build.sh "$old/"
 cp sql/managed/versions/uidx_sql--1.2.sql "$old/00-uidx_sql-1.2.sql"
 bash "$old/build.sh" "$work/old-out" 1.2
-# objects of the extension, with function bodies, comments and columns
+# objects of the extension, with function bodies, comments, columns and what
+# PUBLIC may do with them (the owner differs after a restore)
 fingerprint() {
   psql -X -At -d "$1" -c "
     SELECT pg_describe_object(d.classid, d.objid, 0)
@@ -141,8 +142,9 @@ fingerprint() {
            || ' ' || COALESCE((SELECT string_agg(a.attname || ':' || format_type(a.atttypid, a.atttypmod), ',' ORDER BY a.attnum)
                                  FROM pg_attribute a
                                 WHERE d.classid = 'pg_class'::regclass AND a.attrelid = d.objid AND a.attnum > 0), '-')
-           || ' ' || COALESCE((SELECT array_agg(acl ORDER BY acl::text)::text FROM pg_class c, unnest(c.relacl) acl
-                                WHERE d.classid = 'pg_class'::regclass AND c.oid = d.objid), '-')
+           || ' ' || COALESCE((SELECT string_agg(split_part(acl::text, '/', 1), ',' ORDER BY acl::text)
+                                 FROM pg_class c, unnest(c.relacl) acl
+                                WHERE d.classid = 'pg_class'::regclass AND c.oid = d.objid AND acl::text LIKE '=%'), '-')
       FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
      WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND e.extname = 'uidx_sql'
      ORDER BY 1"
