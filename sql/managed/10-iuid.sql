@@ -36,64 +36,43 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_country(integer) IS 'internal: the country argument or uidx.country';
 
--- Monotonic per session (FORMATS.md §C, generator): the last value's
--- millisecond, country and entity are kept in the setting uidx_sql.iuid_last,
--- its random part in uidx_sql.iuid_last_random.
+-- An iUID of a tie-breaker (uidx_sql_tie()) and a unix microsecond
+-- (FORMATS.md §C): rand is the 14-bit tie-breaker, then 40 random bits of
+-- one gen_random_uuid().  Written so that it inlines into its caller: tie
+-- and unix_us are used once each, and tie is evaluated first, so that the
+-- clock is read after the tie-breaker's pause.  The time field is the
+-- clock's millisecond; the arguments are checked as uidx_sql_byte() and
+-- uidx_sql_country() do.
+CREATE FUNCTION @extschema@.uidx_sql_iuid_pack(tie bigint, unix_us bigint, service_entity integer, country integer)
+RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$
+SELECT pg_catalog.encode(
+         pg_catalog.overlay(
+           -- bytes 8-10: variant 10, service entity, tie-breaker
+           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+             pg_catalog.substr(pg_catalog.int4send(((2 << 22)
+               | ((CASE WHEN service_entity BETWEEN 0 AND 255 THEN service_entity
+                        ELSE @extschema@.uidx_sql_byte(service_entity, 'service_entity') END)::pg_catalog.int8 << 14)
+               | tie)::pg_catalog.int4), 2, 3),
+             9, 3),
+           -- bytes 0-7: millisecond, version 8, format 0, country
+           pg_catalog.int8send(((unix_us / 1000) << 16) | 32768
+             | (CASE WHEN country BETWEEN 0 AND 255 THEN country
+                     ELSE @extschema@.uidx_sql_country(country) END)),
+           1, 8),
+         'hex')::pg_catalog.uuid
+$$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a tie-breaker, a unix microsecond and its origin';
+
+-- Monotonic per session for one (country, entity) (README "Managed
+-- PostgreSQL", generator state): the clock's millisecond, then the
+-- session's tie-breaker.
 CREATE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
 RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-AS $fn$
-DECLARE
-    -- one draw: bytes 9-15 give the 53 fresh bits, bytes 2-5 the 32-bit step
-    draw    bytea := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    fresh   bigint := ((pg_catalog.get_byte(draw, 9) & 31)::bigint << 48) | (pg_catalog.get_byte(draw, 10)::bigint << 40)
-                      | (pg_catalog.get_byte(draw, 11)::bigint << 32) | (pg_catalog.get_byte(draw, 12)::bigint << 24)
-                      | (pg_catalog.get_byte(draw, 13) << 16) | (pg_catalog.get_byte(draw, 14) << 8) | pg_catalog.get_byte(draw, 15);
-    step    bigint := (pg_catalog.get_byte(draw, 2)::bigint << 24) | (pg_catalog.get_byte(draw, 3) << 16)
-                      | (pg_catalog.get_byte(draw, 4) << 8) | pg_catalog.get_byte(draw, 5);
-    now_ms  bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
-    -- the last value: ms << 16 | country << 8 | entity, and its random part
-    last_o  bigint := NULLIF(pg_catalog.current_setting('uidx_sql.iuid_last', true), '')::bigint;
-    last_r  bigint := NULLIF(pg_catalog.current_setting('uidx_sql.iuid_last_random', true), '')::bigint;
-    last_ms bigint := (last_o >> 16) & 281474976710655;
-    last_co integer := (last_o & 65535)::integer;
-    entity  integer := service_entity;
-    ctry    integer := country;
-    ms      bigint := now_ms;
-    rnd     bigint := fresh;
-BEGIN
-    IF entity IS NULL OR entity < 0 OR entity > 255 THEN
-        entity := @extschema@.uidx_sql_byte(entity, 'service_entity');
-    END IF;
-    IF ctry IS NULL OR ctry < 0 OR ctry > 255 THEN
-        ctry := @extschema@.uidx_sql_country(ctry);
-    END IF;
-    IF now_ms < 0 OR now_ms > 281474976710655 THEN
-        RAISE EXCEPTION 'system clock is outside the range an iuid can hold'
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    IF last_o IS NOT NULL AND last_r IS NOT NULL AND now_ms <= last_ms THEN
-        ms := last_ms;
-        -- (country, entity) against the last one's, as one 16-bit number
-        IF (ctry << 8 | entity) > last_co THEN
-            NULL;
-        ELSIF (ctry << 8 | entity) = last_co AND last_r <= 18014398509481983 - 1 - step THEN
-            rnd := last_r + 1 + step;
-        ELSE
-            ms := last_ms + 1;
-        END IF;
-        IF ms > 281474976710655 THEN
-            RAISE EXCEPTION 'iuid timestamp space is exhausted'
-                USING ERRCODE = 'datetime_field_overflow';
-        END IF;
-    END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.iuid_last', ((ms << 16) | (ctry << 8) | entity)::pg_catalog.text, false),
-            pg_catalog.set_config('uidx_sql.iuid_last_random', rnd::pg_catalog.text, false);
-    RETURN pg_catalog.encode(pg_catalog.int8send(ms << 16 | 32768 | ctry)
-                             || pg_catalog.int8send((2::bigint << 62) | (entity::bigint << 54) | rnd),
-                             'hex')::pg_catalog.uuid;
-END
-$fn$;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_us(),
+                                             service_entity, country) $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
 
 CREATE FUNCTION @extschema@.iuid_generate(service_entity text, country integer DEFAULT NULL)

@@ -234,31 +234,24 @@ COMMENT ON FUNCTION @extschema@.comb_sequence_from_parts(bigint, bytea, integer,
 
 
 
+-- Monotonic per session (README "Managed PostgreSQL", generator state):
+-- bytes 0-7 the clock's millisecond, version 4 and the 12-bit fraction
+-- (FORMATS.md §B); then variant 10 and the session's 14-bit tie-breaker in
+-- bytes 8-9, and 48 random bits.  The tie-breaker is read before the clock
+-- (see uidx_sql_tie()); the four version bits go between the millisecond
+-- and the fraction as a bit string, so the clock is read once.
 CREATE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-AS $fn$
-DECLARE
-    us   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
-    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.comb_prefix_last', true), '')::bigint;
-    tick bigint;
-BEGIN
-    IF us < 0 OR us / 1000 > 281474976710655 THEN
-        RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    -- ms << 12 | the 12-bit fraction of the millisecond (FORMATS.md §B)
-    tick := (us / 1000) << 12 | (((us % 1000) * 1000) << 12) / 1000000;
-    IF last IS NOT NULL AND tick <= last THEN
-        tick := last + 1;
-    END IF;
-    IF tick > 1152921504606846975 THEN
-        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.comb_prefix_last', tick::pg_catalog.text, false);
-    RETURN @extschema@.uidx_sql_uuid((tick >> 12) << 16 | 16384 | (tick & 4095),
-                                     @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
-END
-$fn$;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$
+SELECT pg_catalog.encode(
+         pg_catalog.overlay(
+           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+             pg_catalog.substr(pg_catalog.int4send((32768 | @extschema@.uidx_sql_tie())::pg_catalog.int4), 3, 2), 9, 2),
+           pg_catalog.int8send(pg_catalog.substring(
+             pg_catalog.overlay(@extschema@.uidx_sql_now_ms4096()::pg_catalog.bit(64), B'0100', 53, 0), 5)::pg_catalog.bit(64)::pg_catalog.int8),
+           1, 8),
+         'hex')::pg_catalog.uuid
+$$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate() IS 'new prefix COMB (time in bytes 0-5) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_prefix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
@@ -266,30 +259,21 @@ AS $$ SELECT @extschema@.comb_prefix_from_parts(@extschema@.uidx_sql_require(at,
                                                   pg_catalog.uuid_send(pg_catalog.gen_random_uuid())) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix COMB with the given time';
 
+-- Monotonic per session in the comb type's order (README "Managed
+-- PostgreSQL", generator state): bytes 10-15 the clock's millisecond, bytes
+-- 8-9 variant 10 and, where the C extension has the 14-bit fraction of the
+-- millisecond, the session's 14-bit tie-breaker (read before the clock, see
+-- uidx_sql_tie()); bytes 0-7 random under version 4.
 CREATE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-AS $fn$
-DECLARE
-    us   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint;
-    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.comb_suffix_last', true), '')::bigint;
-    tick bigint;
-BEGIN
-    IF us < 0 OR us / 1000 > 281474976710655 THEN
-        RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    tick := (us / 1000) << 14 | (((us % 1000) * 1000) << 14) / 1000000;
-    IF last IS NOT NULL AND tick <= last THEN
-        tick := last + 1;
-    END IF;
-    IF tick > 4611686018427387903 THEN
-        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.comb_suffix_last', tick::pg_catalog.text, false);
-    RETURN @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 0),
-                                     (32768 | (tick & 16383)) << 48 | (tick >> 14));
-END
-$fn$;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$
+SELECT pg_catalog.encode(
+         pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+           pg_catalog.int8send(((2::pg_catalog.int8 << 62) | (@extschema@.uidx_sql_tie() << 48))
+                               | (@extschema@.uidx_sql_now_us() / 1000)),
+           9, 8),
+         'hex')::pg_catalog.uuid
+$$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate() IS 'new suffix COMB (time in bytes 10-15) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_suffix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
@@ -297,38 +281,48 @@ AS $$ SELECT @extschema@.comb_suffix_from_parts(@extschema@.uidx_sql_require(at,
                                                   pg_catalog.uuid_send(pg_catalog.gen_random_uuid())) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate(timestamptz) IS 'new suffix COMB with the given time';
 
-CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+-- The SQL Server COMB's tie-breaker: as uidx_sql_tie, but its own, since
+-- where its 14 bits wrap the generator waits for the next 1/300 s tick,
+-- not the next millisecond.
+CREATE SEQUENCE @extschema@.uidx_sql_sqlserver_tie AS bigint START 1 MINVALUE 1 CACHE 16384 NO CYCLE;
+COMMENT ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie IS 'internal: the SQL Server COMB''s tie-breaker';
+GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
+
+-- A SQL Server COMB of a tie-breaker and a unix microsecond: bytes 10-15
+-- the SQL Server datetime (FORMATS.md §B2), bytes 8-9 variant 10 and,
+-- where the C extension has the 14-bit fraction of the tick, the
+-- tie-breaker; bytes 0-7 random under version 4.  PL/pgSQL: the days and
+-- the ticks are two readings of one microsecond.
+CREATE FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(tie bigint, unix_us bigint) RETURNS uuid
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
 AS $fn$
-DECLARE
-    ns     bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1000;
-    day    bigint := pg_catalog.floor(ns / 86400000000000.0)::bigint;
-    thirds bigint := (ns - day * 86400000000000) * 3;
-    tod    bigint := thirds / 10000000;
-    tick   bigint;
-    last   bigint;
-    unit   bigint;
 BEGIN
-    IF ns / 1000 > 3453321599999999 THEN
+    IF unix_us > 3453321599999999 THEN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    tick := ((day + 25567) * 25920000 + tod) << 14 | ((thirds - tod * 10000000) << 14) / 10000000;
-    last := NULLIF(pg_catalog.current_setting('uidx_sql.comb_sqlserver_last', true), '')::bigint;
-    IF last IS NOT NULL AND tick <= last THEN
-        tick := last + 1;
-    END IF;
-    IF tick > (((65536::bigint * 25920000 - 1) << 14) | 16383) THEN
-        RAISE EXCEPTION 'COMB timestamp space is exhausted' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.comb_sqlserver_last', tick::pg_catalog.text, false);
-    unit := tick >> 14;
-    RETURN @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 0),
-                                     ((32768 | (tick & 16383)) << 48)
-                                     | (((unit / 25920000) & 65535) << 32) | (unit % 25920000));
+    RETURN pg_catalog.encode(
+             pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+               pg_catalog.int8send(((2::bigint << 62) | (tie << 48))
+                                   | ((((unix_us / 86400000000) + 25567) & 65535) << 32)
+                                   | ((unix_us % 86400000000) * 3 / 10000)),
+               9, 8),
+             'hex')::pg_catalog.uuid;
 END
 $fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(bigint, bigint) IS 'internal: SQL Server COMB of a tie-breaker and a unix microsecond';
+
+-- Monotonic per session in the comb type's order (README "Managed
+-- PostgreSQL", generator state): the tie-breaker of its own sequence, where
+-- its 14 bits wrap after a 4 ms sleep (a tick is 1/300 s), then the clock.
+CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_comb_sqlserver_pack(
+                 COALESCE(NULLIF(pg_catalog.nextval('@extschema@.uidx_sql_sqlserver_tie') & 16383, 0),
+                          pg_catalog.length(pg_catalog.pg_sleep(0.004)::pg_catalog.text)),
+                 @extschema@.uidx_sql_now_us()) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
+
 CREATE FUNCTION @extschema@.comb_sqlserver_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT @extschema@.comb_sqlserver_from_parts(@extschema@.uidx_sql_require(at, 'COMB timestamp'),

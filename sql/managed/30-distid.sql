@@ -58,102 +58,39 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.distid_lower_bound(timestamptz) IS 'smallest DistributedId with distid_timestamp(id) >= at (a partition bound), as numeric';
 
--- FORMATS.md §A1, generator step, with keep_order: the state (prevT, prevR)
--- is kept per session in uidx_sql.distid_last.
+-- FORMATS.md §A1 with keep_order's 1 s leeway (T is the clock's
+-- millisecond since 1900 less 1000), monotonic per session (README "Managed
+-- PostgreSQL", generator state): R is the session's 14-bit tie-breaker
+-- (read before the clock, see uidx_sql_tie()), then 34 random bits.
 CREATE FUNCTION @extschema@.distributed_id() RETURNS numeric
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-AS $fn$
-DECLARE
-    draw    bytea := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
-    fresh   bigint := (pg_catalog.get_byte(draw, 10)::bigint << 40) | (pg_catalog.get_byte(draw, 11)::bigint << 32)
-                      | (pg_catalog.get_byte(draw, 12)::bigint << 24) | (pg_catalog.get_byte(draw, 13) << 16)
-                      | (pg_catalog.get_byte(draw, 14) << 8) | pg_catalog.get_byte(draw, 15);
-    last    bigint[] := pg_catalog.string_to_array(pg_catalog.current_setting('uidx_sql.distid_last', true), ',')::bigint[];
-    inc     bigint;
-    t       bigint;
-    r       bigint;
-    m       bigint;
-BEGIN
-    IF fresh = 0 THEN fresh := 1; END IF;
-    inc := fresh & 2199023255551;  -- mod 2^41
-    IF inc = 0 THEN inc := 1; END IF;
-    LOOP
-        t := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint + 2208988800000 - 1000;
-        IF t < 0 OR t >= 35184372088832 THEN
-            RAISE EXCEPTION 'system clock is outside the range a distid can hold' USING ERRCODE = 'datetime_field_overflow';
-        END IF;
-        IF last IS NULL OR t > last[1] THEN
-            r := fresh;
-            EXIT;
-        END IF;
-        IF last[2] + inc <= 281474976710655 THEN
-            t := last[1];
-            r := last[2] + inc;
-            EXIT;
-        END IF;
-        m := t + 999;
-        IF last[1] < m OR last[1] - m > 1000 THEN
-            -- borrow the next millisecond; past the window keep_order does the same
-            t := last[1] + 1;
-            r := fresh;
-            IF t >= 35184372088832 THEN
-                RAISE EXCEPTION 'system clock is outside the range a distid can hold' USING ERRCODE = 'datetime_field_overflow';
-            END IF;
-            EXIT;
-        END IF;
-        PERFORM pg_catalog.pg_sleep(0.001);
-    END LOOP;
-    PERFORM pg_catalog.set_config('uidx_sql.distid_last', t || ',' || r, false);
-    RETURN (t::numeric * 281474976710656 + r)::numeric(28,0);
-END
-$fn$;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$
+SELECT (((@extschema@.uidx_sql_tie() << 34)
+         | (('x' || pg_catalog.right(pg_catalog.gen_random_uuid()::pg_catalog.text, 9))::pg_catalog.bit(36)::pg_catalog.int8
+            & 17179869183))::pg_catalog.numeric
+        + (@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656)::pg_catalog.numeric(28,0)
+$$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
 
--- FORMATS.md §A2, generator step, with keep_order; R75 is kept as numeric.
+-- FORMATS.md §A2, monotonic per session (README "Managed PostgreSQL",
+-- generator state): T the clock's millisecond since 1700, R the 12-bit
+-- fraction of the millisecond, then (bit 64 and the next one 0) the
+-- session's 14-bit tie-breaker, read before the clock (uidx_sql_tie()),
+-- then 48 random bits.  The version goes between T and the fraction as a
+-- bit string, so the clock is read once.
 CREATE FUNCTION @extschema@.distid128_generate() RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-AS $fn$
-DECLARE
-    draw    uuid := pg_catalog.gen_random_uuid();
-    lsb62   bigint := @extschema@.uidx_sql_half(draw, 1) & 4611686018427387903;
-    fresh   numeric := ((@extschema@.uidx_sql_half(draw, 0) >> 51) & 8191)::numeric * 4611686018427387904 + lsb62;
-    -- the low 58 bits of fresh's low 64-bit word
-    inc     bigint := lsb62 & 288230376151711743;
-    last    text[] := pg_catalog.string_to_array(pg_catalog.current_setting('uidx_sql.distid128_last', true), ',');
-    t       bigint;
-    r       numeric;
-BEGIN
-    IF fresh = 0 THEN fresh := 1; END IF;
-    IF inc = 0 THEN inc := 1; END IF;
-    LOOP
-        t := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint + 8520336000000;
-        IF t < 0 OR t > 281474976710655 THEN
-            RAISE EXCEPTION 'system clock is outside the range a DistributedId128 can hold' USING ERRCODE = 'datetime_field_overflow';
-        END IF;
-        IF last IS NULL OR t > last[1]::bigint THEN
-            r := fresh;
-            EXIT;
-        END IF;
-        IF last[2]::numeric + inc <= 37778931862957161709567 THEN  -- 2^75 - 1
-            t := last[1]::bigint;
-            r := last[2]::numeric + inc;
-            EXIT;
-        END IF;
-        IF t + 1000 <= last[1]::bigint THEN
-            t := last[1]::bigint + 1;
-            r := fresh;
-            IF t > 281474976710655 THEN
-                RAISE EXCEPTION 'system clock is outside the range a DistributedId128 can hold' USING ERRCODE = 'datetime_field_overflow';
-            END IF;
-            EXIT;
-        END IF;
-        PERFORM pg_catalog.pg_sleep(0.001);
-    END LOOP;
-    PERFORM pg_catalog.set_config('uidx_sql.distid128_last', t || ',' || r, false);
-    RETURN @extschema@.uidx_sql_uuid((t << 16) | 28672 | pg_catalog.div(r, 9223372036854775808)::bigint,
-                                     pg_catalog.mod(r, 9223372036854775808)::bigint);
-END
-$fn$;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$
+SELECT pg_catalog.encode(
+         pg_catalog.overlay(
+           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+             pg_catalog.int2send(@extschema@.uidx_sql_tie()::pg_catalog.int2), 9, 2),
+           pg_catalog.int8send(pg_catalog.substring(
+             pg_catalog.overlay((@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12))::pg_catalog.bit(64), B'0111', 53, 0),
+             5)::pg_catalog.bit(64)::pg_catalog.int8),
+           1, 8),
+         'hex')::pg_catalog.uuid
+$$;
 COMMENT ON FUNCTION @extschema@.distid128_generate() IS 'new DistributedId128 (uuid), monotonic per session';
 
 CREATE FUNCTION @extschema@.distid128_timestamp(uuid) RETURNS timestamptz

@@ -96,9 +96,27 @@ BEGIN
             USING HINT = 'CREATE EXTENSION pgcrypto, then install uidx_sql again to get them.';
         RETURN;
     END IF;
-    -- the one reader of the key (see above)
+    -- pgcrypto's AES, bound when uidx_sql is installed: a BEGIN ATOMIC body
+    -- is resolved once, at CREATE FUNCTION, and kept by OID, so a look-alike
+    -- encrypt or decrypt created later (in pgcrypto's schema, where ordinary
+    -- roles may create in databases older than PostgreSQL 15) is never
+    -- called, and cannot make the call ambiguous
     EXECUTE pg_catalog.format($f$
-        CREATE FUNCTION @extschema@.uidx_sql_public_id_aes(block bytea, decrypt boolean, missing_ok boolean)
+        CREATE FUNCTION @extschema@.uidx_sql_aes_encrypt(block bytea, key bytea) RETURNS bytea
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        BEGIN ATOMIC
+            SELECT %1$I.encrypt(block, key, 'aes-ecb/pad:none'::pg_catalog.text);
+        END $f$, crypto);
+    COMMENT ON FUNCTION @extschema@.uidx_sql_aes_encrypt(bytea, bytea) IS 'internal: pgcrypto''s AES-ECB encryption of whole blocks, bound at install';
+    EXECUTE pg_catalog.format($f$
+        CREATE FUNCTION @extschema@.uidx_sql_aes_decrypt(block bytea, key bytea) RETURNS bytea
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        BEGIN ATOMIC
+            SELECT %1$I.decrypt(block, key, 'aes-ecb/pad:none'::pg_catalog.text);
+        END $f$, crypto);
+    COMMENT ON FUNCTION @extschema@.uidx_sql_aes_decrypt(bytea, bytea) IS 'internal: pgcrypto''s AES-ECB decryption of whole blocks, bound at install';
+    -- the one reader of the key (see above)
+    CREATE FUNCTION @extschema@.uidx_sql_public_id_aes(block bytea, decrypt boolean, missing_ok boolean)
         RETURNS bytea
         LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY DEFINER
         SET search_path = pg_catalog, pg_temp
@@ -119,11 +137,11 @@ BEGIN
                           HINT = 'The owner of @extschema@.public_id_key sets it with @extschema@.public_id_set_key().';
             END IF;
             IF decrypt THEN
-                RETURN %1$I.decrypt(block, k, 'aes-ecb/pad:none');
+                RETURN @extschema@.uidx_sql_aes_decrypt(block, k);
             END IF;
-            RETURN %1$I.encrypt(block, k, 'aes-ecb/pad:none');
+            RETURN @extschema@.uidx_sql_aes_encrypt(block, k);
         END
-        $body$ $f$, crypto);
+        $body$;
     COMMENT ON FUNCTION @extschema@.uidx_sql_public_id_aes(bytea, boolean, boolean) IS 'internal: AES of one block under the public-id key (the only reader of the key); NULL without a key when missing_ok';
 
     CREATE FUNCTION @extschema@.uidx_sql_public_id(plain bytea) RETURNS uuid

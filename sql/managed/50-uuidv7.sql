@@ -4,40 +4,26 @@
 -- unqualified call on a newer server always reaches core.
 -- ---------------------------------------------------------------------------
 
--- The next nanosecond of the session's ascending clock: max(now, previous
--- + 245) (PostgreSQL 18's step for a 12-bit fraction), kept in
--- uidx_sql.uuidv7_last.  The clock has microseconds only.
-CREATE FUNCTION @extschema@.uidx_sql_uuidv7_ns() RETURNS bigint
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-AS $fn$
-DECLARE
-    last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
-    ns   bigint := @extschema@.uidx_sql_now_us() * 1000;
-BEGIN
-    IF last IS NOT NULL AND last + 245 >= ns THEN
-        ns := last + 245;
-    END IF;
-    PERFORM pg_catalog.set_config('uidx_sql.uuidv7_last', ns::text, false);
-    RETURN ns;
-END
-$fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_ns() IS 'internal: the UUIDv7 clock, ascending per session';
-
-CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(unix_ms bigint, sub_ms_ns bigint) RETURNS uuid
-LANGUAGE plpgsql VOLATILE PARALLEL SAFE
-AS $fn$
-BEGIN
-    IF unix_ms < 0 OR unix_ms > 281474976710655 THEN
-        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-    END IF;
-    -- bytes 8-15 of a version 4 uuid are 62 random bits under variant 10
-    RETURN @extschema@.uidx_sql_uuid(unix_ms << 16 | 28672 | ((sub_ms_ns * 4096) / 1000000),
-                                     @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
-END
-$fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint) IS 'internal: a UUIDv7 of a unix millisecond and the nanoseconds into it';
+-- A UUIDv7 of a tie-breaker (uidx_sql_tie()) and a time in 1/4096 ms
+-- (unix ms << 12 | fraction, as uidx_sql_now_ms4096() gives it): the
+-- millisecond, version 7 and the 12-bit fraction (rand_a, PostgreSQL 18's
+-- method 3), then variant 10, the 14-bit tie-breaker and 48 random bits.
+-- Written to inline: each argument is used once, tie first, so that the
+-- clock is read after the tie-breaker's pause; the version goes between
+-- the millisecond and the fraction as a bit string.
+CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(tie bigint, ms4096 bigint) RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$
+SELECT pg_catalog.encode(
+         pg_catalog.overlay(
+           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
+             pg_catalog.substr(pg_catalog.int4send((32768 | tie)::pg_catalog.int4), 3, 2), 9, 2),
+           pg_catalog.int8send(pg_catalog.substring(
+             pg_catalog.overlay(ms4096::pg_catalog.bit(64), B'0111', 53, 0), 5)::pg_catalog.bit(64)::pg_catalog.int8),
+           1, 8),
+         'hex')::pg_catalog.uuid
+$$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint) IS 'internal: a UUIDv7 of a tie-breaker and a time in 1/4096 ms';
 
 CREATE FUNCTION @extschema@.uuidv7_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -60,49 +46,32 @@ DECLARE
     v integer := pg_catalog.current_setting('server_version_num')::integer;
 BEGIN
     IF v < 180000 THEN
+        -- monotonic per session (README "Managed PostgreSQL", generator state)
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
-        LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-        AS $fn$
-        DECLARE
-            last bigint := NULLIF(pg_catalog.current_setting('uidx_sql.uuidv7_last', true), '')::bigint;
-            ns   bigint := (EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1000;
-        BEGIN
-            IF last IS NOT NULL AND last + 245 >= ns THEN
-                ns := last + 245;
-            END IF;
-            PERFORM pg_catalog.set_config('uidx_sql.uuidv7_last', ns::pg_catalog.text, false);
-            IF ns < 0 OR ns / 1000000 > 281474976710655 THEN
-                RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-                    USING ERRCODE = 'datetime_field_overflow',
-                          DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
-            END IF;
-            RETURN @extschema@.uidx_sql_uuid((ns / 1000000) << 16 | 28672 | (((ns % 1000000) * 4096) / 1000000),
-                                             @extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1));
-        END
-        $fn$;
+        LANGUAGE sql VOLATILE PARALLEL UNSAFE
+        AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_ms4096()) $$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
         AS $fn$
         DECLARE
-            ns bigint := @extschema@.uidx_sql_uuidv7_ns();
-            ts timestamptz;
-            us bigint;
+            tie bigint := @extschema@.uidx_sql_tie();
+            ts  timestamptz;
         BEGIN
             IF shift::pg_catalog.text IN ('infinity', '-infinity') THEN
                 RAISE EXCEPTION 'interval out of range for UUID version 7'
                     USING ERRCODE = 'datetime_field_overflow',
                           DETAIL = 'UUID version 7 does not support infinite intervals.';
             END IF;
-            ts := @extschema@.uidx_sql_timestamp_us(ns / 1000) + shift;
+            ts := pg_catalog.clock_timestamp() + shift;
             IF ts < 'epoch'::timestamptz
                OR ts > @extschema@.uidx_sql_timestamp(281474976710655) THEN
                 RAISE EXCEPTION 'timestamp out of range for UUID version 7'
                     USING ERRCODE = 'datetime_field_overflow',
                           DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
             END IF;
-            us := (EXTRACT(epoch FROM ts) * 1000000)::bigint;
-            RETURN @extschema@.uidx_sql_uuidv7_pack(us / 1000, (us % 1000) * 1000 + ns % 1000);
+            -- exactly floor(unix ms * 4096), in numeric: a shift can reach past 2540
+            RETURN @extschema@.uidx_sql_uuidv7_pack(tie, pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint);
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';

@@ -8,11 +8,14 @@
 #                            uidx_sql VERSION with pg_tle, then
 #                            CREATE EXTENSION uidx_sql works in that database
 #
-# Upgrade scripts sql/managed/uidx_sql--A--B.sql (none yet: 1.2 is the first
-# version) become pg_tle update paths, so that ALTER EXTENSION uidx_sql UPDATE
-# works; every change also goes into the family files, which stay the full
-# current version (the psql form is upgraded by installing it again into a
-# new schema: README "Managed PostgreSQL").
+# Upgrade scripts sql/managed/uidx_sql--A--B.sql become pg_tle update paths,
+# so that ALTER EXTENSION uidx_sql UPDATE works; every change also goes into
+# the family files, which stay the full current version (the psql form is
+# upgraded by installing it again into a new schema: README "Managed
+# PostgreSQL").  A released version's full script is frozen in
+# sql/managed/versions/uidx_sql--VERSION.sql, never edited again: a copy of
+# this script beside it alone builds that version's registration, from which
+# test/t/managed-pgtle.sh updates.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: build.sh OUTDIR VERSION}

@@ -163,5 +163,40 @@ BEGIN
 END
 $$;
 RESET ROLE;
+-- Look-alikes of pgcrypto's encrypt and decrypt in pgcrypto's schema (where
+-- every role may create in databases older than PostgreSQL 15), with a
+-- defaulted fourth argument that makes a call by name ambiguous (42725) or,
+-- called, would see the key: uidx_sql reaches pgcrypto's own functions,
+-- bound at install.
+DO $$
+DECLARE
+    crypto name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+                     WHERE e.extname = 'pgcrypto');
+BEGIN
+    EXECUTE format($f$CREATE FUNCTION %1$I.decrypt(bytea, bytea, text, integer DEFAULT 0) RETURNS bytea
+                      LANGUAGE plpgsql AS 'BEGIN RAISE EXCEPTION ''look-alike decrypt called''; END'$f$, crypto);
+    EXECUTE format($f$CREATE FUNCTION %1$I.encrypt(bytea, bytea, text, integer DEFAULT 0) RETURNS bytea
+                      LANGUAGE plpgsql AS 'BEGIN RAISE EXCEPTION ''look-alike encrypt called''; END'$f$, crypto);
+END
+$$;
+SET ROLE public_id_reader;
+DO $$
+BEGIN
+    IF uidx_sql.public_id_encode(1088824355131185736905670087::numeric) <> '30322474-a954-ffa9-941c-6f038afe4ff1'
+       OR uidx_sql.public_id_decode_numeric('30322474-a954-ffa9-941c-6f038afe4ff1') <> 1088824355131185736905670087
+       OR uidx_sql.public_id_decode_bigint(uidx_sql.public_id_encode(42::bigint)) <> 42 THEN
+        RAISE EXCEPTION 'public_id: with look-alikes of encrypt and decrypt the public ids differ';
+    END IF;
+END
+$$;
+RESET ROLE;
+DO $$
+DECLARE
+    crypto name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+                     WHERE e.extname = 'pgcrypto');
+BEGIN
+    EXECUTE format('DROP FUNCTION %1$I.decrypt(bytea, bytea, text, integer), %1$I.encrypt(bytea, bytea, text, integer)', crypto);
+END
+$$;
 SELECT 'public_id: ok ' || current_setting('pid.n') || ' compared' AS result \gset
 \echo :result

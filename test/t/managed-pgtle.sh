@@ -6,10 +6,12 @@
 # uidx_sql (sql/managed/build.sh's pg_tle script) and runs CREATE EXTENSION
 # uidx_sql.  Then test/managed/equality.sql compares it with the C extension
 # as that role, and the database goes through pg_dump and pg_restore: the
-# extension (version 1.2), its registry rows and the equality survive, and
-# the public-id key does not (it is kept out of dumps).  Then an upgrade
-# through pg_tle: a next version registered beside 1.2, ALTER EXTENSION
-# UPDATE, compared with a fresh install of that version, dumped and restored.
+# extension (the current version), its registry rows and the equality survive, and
+# the public-id key does not (it is kept out of dumps).  Then the upgrade
+# from the released 1.2 (sql/managed/versions/uidx_sql--1.2.sql) through
+# pg_tle: the current version registered beside it, ALTER EXTENSION UPDATE
+# along sql/managed/uidx_sql--1.2--1.3.sql, compared with a fresh install,
+# dumped and restored.
 #
 # PGTLE_TARBALL names the archive; by default pg_tle-1.5.2.tar.gz in
 # ../shared/vendor beside the work tree, else in /work/shared/vendor.  Exits
@@ -54,7 +56,8 @@ as_server=(); [ "$(id -u)" -eq 0 ] && as_server=(runuser -u postgres --)
     -l "$SANDBOX_DIR/log/server.log" restart
 
 work=$(mktemp -d); chmod 755 "$work"; trap 'rm -rf "$work"' EXIT
-bash sql/managed/build.sh "$work" 1.2
+ver=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
+bash sql/managed/build.sh "$work" "$ver"
 q() { psql -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 q -d postgres -c "CREATE DATABASE tle" -c "CREATE ROLE tle_admin LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE"
@@ -66,19 +69,23 @@ q -d tle -U tle_admin -f "$work/uidx_sql.pgtle.sql" >/dev/null
 crypto=$(psql -X -At -d tle -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pgcrypto'")
 [ "$crypto" = 1 ] || { echo "managed-pgtle: pgcrypto is not available on this server: public ids cannot be tested"; exit 1; }
 q -d tle -U tle_admin -c "CREATE EXTENSION pgcrypto"
-q -d tle -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql" \
-       -c "INSERT INTO uidx_sql.iuid_service_entity VALUES (7, 'AyanOrder')" \
-       -c "SELECT uidx_sql.luuid_register_group('Person')" >/dev/null
-# a router with a local region (README "Regions in uidx_sql"): its partition
-# and registry row are user data that pg_dump must keep
-q -d tle -U tle_admin -c "CREATE SCHEMA app" -c "CREATE TABLE app.routed (id uuid NOT NULL) PARTITION BY LIST (uidx_sql.iuid_country(id))" \
-       -c "SELECT uidx_sql.uidx_attach_local_region('app.routed', '{16}')" >/dev/null
-# the same rows in the C extension's registries, which only the superuser
-# writes here: uidx_inspect of the two editions is compared with them
-q -d tle -c "INSERT INTO public.iuid_service_entity VALUES (7, 'AyanOrder')" \
-       -c "SELECT public.luuid_register_group('Person')" >/dev/null
-q -d tle -U tle_admin \
-       -c "SELECT uidx_sql.public_id_set_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64'))" >/dev/null
+# the rows check() expects: registries, a router with a local region (README
+# "Regions in uidx_sql": its partition and registry row are user data that
+# pg_dump must keep), the same rows in the C extension's registries (which
+# only the superuser writes here: uidx_inspect of the two editions is
+# compared with them), and the public-id key
+fill() {  # db
+  q -d "$1" -U tle_admin -c "INSERT INTO uidx_sql.iuid_service_entity VALUES (7, 'AyanOrder')" \
+         -c "SELECT uidx_sql.luuid_register_group('Person')" >/dev/null
+  q -d "$1" -U tle_admin -c "CREATE SCHEMA app" -c "CREATE TABLE app.routed (id uuid NOT NULL) PARTITION BY LIST (uidx_sql.iuid_country(id))" \
+         -c "SELECT uidx_sql.uidx_attach_local_region('app.routed', '{16}')" >/dev/null
+  q -d "$1" -c "INSERT INTO public.iuid_service_entity VALUES (7, 'AyanOrder') ON CONFLICT DO NOTHING" \
+         -c "SELECT public.luuid_register_group('Person') WHERE NOT EXISTS (SELECT 1 FROM public.luuid_group WHERE group_name = 'Person')" >/dev/null
+  q -d "$1" -U tle_admin \
+         -c "SELECT uidx_sql.public_id_set_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64'))" >/dev/null
+}
+q -d tle -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
+fill tle
 fail=0
 check() {  # db label version: the extension as pg_tle made it, and the equality test as tle_admin
   local db=$1 label=$2 version=$3 line out
@@ -100,12 +107,12 @@ check() {  # db label version: the extension as pg_tle made it, and the equality
     echo "$out" | tail -40; fail=1
   fi
 }
-check tle "installed by tle_admin with CREATE EXTENSION" 1.2
+check tle "installed by tle_admin with CREATE EXTENSION" "$ver"
 
 pg_dump -Fc -d tle -f "$work/tle.dump"
 q -d postgres -c "CREATE DATABASE tle_restored"
 pg_restore -d tle_restored --exit-on-error "$work/tle.dump"
-check tle_restored "after pg_dump and pg_restore" 1.2
+check tle_restored "after pg_dump and pg_restore" "$ver"
 # the public-id key is not in the dump (README "Managed PostgreSQL"): until
 # its owner sets it again, public ids raise 55000
 state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_sql.public_id_encode(1::bigint); RAISE NOTICE 'none'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE '%', SQLSTATE; END \$\$" 2>&1)
@@ -115,22 +122,18 @@ state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_
 q -d tle_restored -c "DROP TABLE app.routed" -c "DROP EXTENSION uidx_sql" -c "GRANT CREATE ON DATABASE tle_restored TO tle_admin"
 q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 
-# An upgrade as a user makes it (README "Managed PostgreSQL"): a next
-# version, 1.2.1 here, built from a copy of sql/managed/ with one change
-# written twice, appended to a family file (the full script) and as
-# uidx_sql--1.2--1.2.1.sql (the update path), as build.sh expects of a real
-# release.  Its registration script, run where 1.2 is installed, adds the
-# version and the path; ALTER EXTENSION uidx_sql UPDATE then has to give the
-# objects a fresh CREATE EXTENSION of 1.2.1 gives, and survive a dump.
-next=$work/next
-cp -r sql/managed "$next"; rm -rf "$next/dist"
-change="CREATE FUNCTION @extschema@.uidx_sql_upgrade_probe() RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS \$\$ SELECT 'next' \$\$;
-COMMENT ON FUNCTION @extschema@.iuid_timestamp(uuid) IS 'changed by 1.2.1';"
-printf '\n%s\n' "$change" >> "$next/10-iuid.sql"
-printf '%s\n' "$change" > "$next/uidx_sql--1.2--1.2.1.sql"
-bash "$next/build.sh" "$work/next-out" 1.2.1
-# objects of the extension, with function bodies, comments and columns
+# The upgrade a user makes (README "Managed PostgreSQL"): the released 1.2,
+# frozen in sql/managed/versions/, registered and installed in a database of
+# its own; then the current registration script, run where 1.2 is installed,
+# adds this version and the path 1.2--$ver (sql/managed/uidx_sql--1.2--$ver.sql);
+# ALTER EXTENSION uidx_sql UPDATE then has to give the objects a fresh
+# CREATE EXTENSION gives (tle, above), and survive a dump.
+old=$work/old
+mkdir -p "$old"; cp sql/managed/build.sh "$old/"
+cp sql/managed/versions/uidx_sql--1.2.sql "$old/00-uidx_sql-1.2.sql"
+bash "$old/build.sh" "$work/old-out" 1.2
+# objects of the extension, with function bodies, comments, columns and what
+# PUBLIC may do with them (the owner differs after a restore)
 fingerprint() {
   psql -X -At -d "$1" -c "
     SELECT pg_describe_object(d.classid, d.objid, 0)
@@ -139,39 +142,42 @@ fingerprint() {
            || ' ' || COALESCE((SELECT string_agg(a.attname || ':' || format_type(a.atttypid, a.atttypmod), ',' ORDER BY a.attnum)
                                  FROM pg_attribute a
                                 WHERE d.classid = 'pg_class'::regclass AND a.attrelid = d.objid AND a.attnum > 0), '-')
+           || ' ' || COALESCE((SELECT string_agg(split_part(acl::text, '/', 1), ',' ORDER BY acl::text)
+                                 FROM pg_class c, unnest(c.relacl) acl
+                                WHERE d.classid = 'pg_class'::regclass AND c.oid = d.objid AND acl::text LIKE '=%'), '-')
       FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
      WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e' AND e.extname = 'uidx_sql'
      ORDER BY 1"
 }
 version_of() { psql -X -At -d "$1" -c "SELECT extversion FROM pg_extension WHERE extname = 'uidx_sql'"; }
-q -d tle -U tle_admin -f "$work/next-out/uidx_sql.pgtle.sql" >/dev/null
+q -d postgres -c "CREATE DATABASE tle_up" -c "GRANT CREATE ON DATABASE tle_up TO tle_admin"
+q -d tle_up -c "CREATE EXTENSION pg_tle" -c "CREATE EXTENSION uidx"
+q -d tle_up -U tle_admin -c "CREATE EXTENSION pgcrypto"
+q -d tle_up -U tle_admin -f "$work/old-out/uidx_sql.pgtle.sql" >/dev/null
+q -d tle_up -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql VERSION '1.2' SCHEMA uidx_sql"
+fill tle_up
+[ "$(version_of tle_up)" = 1.2 ] || { echo "managed-pgtle: the released 1.2 installs as version $(version_of tle_up)"; fail=1; }
+q -d tle_up -U tle_admin -f "$work/uidx_sql.pgtle.sql" >/dev/null
 # a second run changes nothing and does not fail
-q -d tle -U tle_admin -f "$work/next-out/uidx_sql.pgtle.sql" >/dev/null 2>&1 \
-  || { echo "managed-pgtle: running the 1.2.1 registration twice failed"; fail=1; }
-paths=$(psql -X -At -d tle -U tle_admin -c "SELECT string_agg(source || '>' || target || '=' || path, ' ' ORDER BY source, target)
-                                              FROM pgtle.extension_update_paths('uidx_sql') WHERE path IS NOT NULL")
-[ "$paths" = "1.2>1.2.1=1.2--1.2.1" ] || { echo "managed-pgtle: update paths after registering 1.2.1: '$paths'"; fail=1; }
-[ "$(version_of tle)" = 1.2 ] || { echo "managed-pgtle: registering 1.2.1 changed the installed version"; fail=1; }
-q -d tle -U tle_admin -c "ALTER EXTENSION uidx_sql UPDATE"
-probe=$(psql -X -At -d tle -U tle_admin -c "SELECT extversion || ' ' || uidx_sql.uidx_sql_upgrade_probe() FROM pg_extension WHERE extname = 'uidx_sql'")
-[ "$probe" = "1.2.1 next" ] || { echo "managed-pgtle: after ALTER EXTENSION UPDATE: '$probe'"; fail=1; }
-q -d postgres -c "CREATE DATABASE tle_fresh" -c "GRANT CREATE ON DATABASE tle_fresh TO tle_admin"
-q -d tle_fresh -c "CREATE EXTENSION pg_tle"
-q -d tle_fresh -U tle_admin -c "CREATE EXTENSION pgcrypto"
-q -d tle_fresh -U tle_admin -f "$work/next-out/uidx_sql.pgtle.sql" >/dev/null
-q -d tle_fresh -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
-if [ "$(version_of tle_fresh)" != 1.2.1 ] || ! diff <(fingerprint tle) <(fingerprint tle_fresh) >"$work/upgrade.diff"; then
-  echo "managed-pgtle: 1.2 updated to 1.2.1 differs from a fresh 1.2.1 (version $(version_of tle_fresh)):"
+q -d tle_up -U tle_admin -f "$work/uidx_sql.pgtle.sql" >/dev/null 2>&1 \
+  || { echo "managed-pgtle: running the $ver registration twice failed"; fail=1; }
+paths=$(psql -X -At -d tle_up -U tle_admin -c "SELECT string_agg(source || '>' || target || '=' || path, ' ' ORDER BY source, target)
+                                                 FROM pgtle.extension_update_paths('uidx_sql') WHERE path IS NOT NULL")
+[ "$paths" = "1.2>$ver=1.2--$ver" ] || { echo "managed-pgtle: update paths after registering $ver: '$paths'"; fail=1; }
+[ "$(version_of tle_up)" = 1.2 ] || { echo "managed-pgtle: registering $ver changed the installed version"; fail=1; }
+q -d tle_up -U tle_admin -c "ALTER EXTENSION uidx_sql UPDATE"
+if [ "$(version_of tle_up)" != "$ver" ] || ! diff <(fingerprint tle) <(fingerprint tle_up) >"$work/upgrade.diff"; then
+  echo "managed-pgtle: 1.2 updated to $ver differs from a fresh $ver (version $(version_of tle_up)):"
   head -20 "$work/upgrade.diff"; fail=1
 else
-  echo "managed-pgtle: 1.2 updated to 1.2.1 through pg_tle equals a fresh 1.2.1 ($(fingerprint tle | wc -l) objects)"
+  echo "managed-pgtle: 1.2 updated to $ver through pg_tle equals a fresh $ver ($(fingerprint tle | wc -l) objects)"
 fi
-check tle "updated to 1.2.1" 1.2.1
-pg_dump -Fc -d tle -f "$work/tle-next.dump"
-q -d postgres -c "CREATE DATABASE tle_next_restored"
-pg_restore -d tle_next_restored --exit-on-error "$work/tle-next.dump"
-[ "$(version_of tle_next_restored)" = 1.2.1 ] && diff <(fingerprint tle) <(fingerprint tle_next_restored) >/dev/null \
-  || { echo "managed-pgtle: the updated database restores as version $(version_of tle_next_restored), or with other objects"; fail=1; }
-check tle_next_restored "updated to 1.2.1, after pg_dump and pg_restore" 1.2.1
+check tle_up "updated from 1.2 to $ver" "$ver"
+pg_dump -Fc -d tle_up -f "$work/tle-up.dump"
+q -d postgres -c "CREATE DATABASE tle_up_restored"
+pg_restore -d tle_up_restored --exit-on-error "$work/tle-up.dump"
+[ "$(version_of tle_up_restored)" = "$ver" ] && diff <(fingerprint tle_up) <(fingerprint tle_up_restored) >/dev/null \
+  || { echo "managed-pgtle: the updated database restores as version $(version_of tle_up_restored), or with other objects"; fail=1; }
+check tle_up_restored "updated from 1.2 to $ver, after pg_dump and pg_restore" "$ver"
 [ "$fail" -eq 0 ] && echo "managed-pgtle: ok"
 exit $fail

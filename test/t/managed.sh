@@ -14,14 +14,20 @@
 #     tables filled by uidx_sql, and the partition helper; then uidx_inspect
 #     of uidx_sql installed without pgcrypto, in a database of its own;
 #  4. test/managed/public_id.sql: public ids of both editions under one key,
-#     and that no other role reads or sets uidx_sql's key.
+#     that no other role reads or sets uidx_sql's key, and that look-alikes
+#     of pgcrypto's encrypt and decrypt neither break nor intercept them;
+#  5. test/managed/state.sql: the settings 1.2 kept generator state in, set
+#     to hostile values, RESET, and across SET ROLE: every generator's IDs
+#     stay valid, dated now and increasing;
+#  6. every monotonic generator in 4 concurrent sessions: each session's IDs
+#     increasing, all distinct.
 # test/t/managed-pgtle.sh installs the same source through pg_tle.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 db=uidx_managed
-bash sql/managed/build.sh "$work" 1.2
+bash sql/managed/build.sh "$work" "$(sed -n 's/^EXTVERSION *= *//p' Makefile)"
 
 PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 psql -X -q -d $db -c "CREATE EXTENSION uidx"
@@ -46,6 +52,42 @@ start=$(date +%s)
 out=$(psql -X -q -d $db -v n="${MANAGED_IDS:-200000}" -v n_random="${MANAGED_RANDOM_IDS:-50000}" \
         -f test/managed/properties.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o "properties: ok.*\|properties: mixed origins ok\|properties: markings of .* ok" <<<"$out" | sed "s/^/managed: /; s/\$/ ($(( $(date +%s) - start ))s)/" || { echo "$out"; fail=1; }
+
+out=$(psql -X -q -d $db -f test/managed/state.sql 2>&1) || { echo "$out"; fail=1; }
+grep -o 'state: ok.*' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
+
+# Concurrent sessions: each monotonic generator in 4 sessions at once, each
+# session's IDs strictly increasing (the comb type's order for suffix and SQL
+# Server COMBs), all of them distinct.
+start=$(date +%s)
+n_conc=${MANAGED_CONCURRENT_IDS:-20000}
+gens="iuid_generate(1,1) comb_prefix_generate() comb_suffix_generate() comb_sqlserver_generate() distid128_generate() distributed_id()"
+[ "$(psql -X -At -d $db -c "SELECT to_regprocedure('uidx_sql.uuidv7()') IS NOT NULL")" = t ] && gens="$gens uuidv7()"
+cols=$(for g in $gens; do printf ', uidx_sql.%s' "$g"; done)
+psql -X -q -d $db -c "CREATE TABLE conc (sess integer, i integer, iuid uuid, prefix uuid, suffix uuid, sqlserver uuid, distid128 uuid, distid numeric, uuidv7 uuid)"
+pids=()
+for sess in 1 2 3 4; do
+  psql -X -q -d $db -c "INSERT INTO conc SELECT $sess, g$cols FROM generate_series(1, $n_conc) g" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid" || fail=1; done
+line=$(psql -X -At -d $db -c "
+  SELECT string_agg(c || ':' || bad, ' ' ORDER BY c) FROM (
+    SELECT c, (SELECT count(*) - count(DISTINCT v) FROM (SELECT CASE c WHEN 'iuid' THEN iuid::text WHEN 'prefix' THEN prefix::text
+                 WHEN 'suffix' THEN suffix::text WHEN 'sqlserver' THEN sqlserver::text WHEN 'distid128' THEN distid128::text
+                 WHEN 'distid' THEN distid::text ELSE uuidv7::text END AS v FROM conc) x WHERE v IS NOT NULL)
+            + (SELECT count(*) FROM (SELECT sess, i,
+                 CASE c WHEN 'iuid' THEN iuid <= lag(iuid) OVER w WHEN 'prefix' THEN prefix <= lag(prefix) OVER w
+                        WHEN 'suffix' THEN suffix::public.comb <= lag(suffix::public.comb) OVER w
+                        WHEN 'sqlserver' THEN sqlserver::public.comb <= lag(sqlserver::public.comb) OVER w
+                        WHEN 'distid128' THEN distid128 <= lag(distid128) OVER w WHEN 'distid' THEN distid <= lag(distid) OVER w
+                        ELSE uuidv7 <= lag(uuidv7) OVER w END AS back
+                 FROM conc WINDOW w AS (PARTITION BY sess ORDER BY i)) y WHERE back) AS bad
+      FROM unnest(ARRAY['iuid', 'prefix', 'suffix', 'sqlserver', 'distid128', 'distid', 'uuidv7']) c) z
+   WHERE (SELECT count(*) FROM conc) = 4 * $n_conc" 2>&1)
+echo "managed: concurrent sessions: 4 x $n_conc IDs per generator, duplicates + steps back: $line ($(( $(date +%s) - start ))s)"
+[[ "$line" =~ ^(iuid|prefix|suffix|sqlserver|distid128|distid|uuidv7|:|0| )+$ && "$line" == *iuid:0* ]] || fail=1
+psql -X -q -d $db -c "DROP TABLE conc"
 
 out=$(psql -X -q -d $db -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
