@@ -104,7 +104,7 @@ asan-check: deps
 # fixtures are read by sql/include/generators.sql.  test/packaging/dist.sh
 # checks the list and builds from the unpacked zip.
 DISTVERSION = $(EXTVERSION).0
-DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md uidx.control src sql expected \
+DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md docs uidx.control src sql expected \
               test/t/generators.list test/t/generators-fixtures.sql
 .PHONY: dist test-packaging
 dist:
@@ -118,7 +118,7 @@ dist:
 test-packaging:
 	bash test/packaging/dist.sh
 	bash test/packaging/deb.sh
-# uidx_sql, the SQL edition for managed servers (README "Managed PostgreSQL"):
+# uidx_sql, the SQL edition for managed servers (docs/managed.md):
 # `make managed` writes its psql script and its pg_tle registration, both
 # built from the family files sql/managed/[0-9]*.sql, into MANAGED_OUT.  `make test-managed`
 # runs its tests (test/t/managed.sh, test/t/managed-pgtle.sh,

@@ -2,7 +2,7 @@
  * time_index.c -- `WHERE iuid_timestamp(id) >= $1` as an index condition on id.
  *
  * Every time-ordered layout uidx knows keeps its millisecond as a 48-bit
- * big-endian field that the index order reads first (README "Time filters
+ * big-endian field that the index order reads first (docs/partitioning.md "Time filters
  * that use the index"): iuid, prefix COMBs and DistributedId128 in bytes
  * 0-5, the comb type in bytes 10-15, distid in bytes 4-9.  So a condition on
  * the extracted time implies a range of the key itself, the way LIKE 'abc%'
@@ -199,7 +199,7 @@ uidx_time_bound(PG_FUNCTION_ARGS)
 }
 
 /* ---------------------------------------------------------------------------
- * Comparisons of a key with an instant, for partition pruning (README "Time
+ * Comparisons of a key with an instant, for partition pruning (docs/partitioning.md "Time
  * filters that prune partitions").
  *
  * An instant stands for one key: the smallest key of the first millisecond
@@ -507,7 +507,7 @@ uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_unix_ms)
 	/*
 	 * A bound computed while the query runs calls uidx_time_bound, which the
 	 * user's own query did not call: without EXECUTE on it there is no index
-	 * condition, rather than an error (README "Time filters that use the
+	 * condition, rather than an error (docs/partitioning.md "Time filters that use the
 	 * index").
 	 */
 	if (!IsA(other, Const) &&

@@ -1,4 +1,4 @@
--- Time filters that prune partitions (README "Time filters that prune
+-- Time filters that prune partitions (docs/partitioning.md "Time filters that prune
 -- partitions").  An instant stands for the smallest key of the first
 -- millisecond at or after it (the key the type's lower-bound function
 -- returns): key @>=@ at is f(key) >= at and key @<@ at is f(key) < at for

@@ -121,7 +121,7 @@ $$;
 -- Markings: each uidx_sql function with a C twin (same name, same argument
 -- types once iuid and comb read uuid and distid numeric) has its volatility
 -- and strictness; parallel safety differs only for the generators that keep
--- their state in settings (PARALLEL UNSAFE, README "Managed PostgreSQL").
+-- their state in settings (PARALLEL UNSAFE, docs/managed.md).
 DO $$
 DECLARE
     bad text;

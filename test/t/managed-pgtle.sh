@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# uidx_sql through pg_tle, as on RDS and Aurora (README "Managed
-# PostgreSQL"): the vendored pg_tle 1.5.2 archive is built for the server
+# uidx_sql through pg_tle, as on RDS and Aurora (docs/managed.md): the vendored
+# pg_tle 1.5.2 archive is built for the server
 # under test and installed into a second sandbox that preloads it; there a
 # role that is not a superuser, only a member of pgtle_admin, registers
 # uidx_sql (sql/managed/build.sh's pg_tle script) and runs CREATE EXTENSION
@@ -69,7 +69,7 @@ q -d tle -U tle_admin -c "CREATE EXTENSION pgcrypto"
 q -d tle -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql" \
        -c "INSERT INTO uidx_sql.iuid_service_entity VALUES (7, 'AyanOrder')" \
        -c "SELECT uidx_sql.luuid_register_group('Person')" >/dev/null
-# a router with a local region (README "Regions in uidx_sql"): its partition
+# a router with a local region (docs/managed.md "Regions in uidx_sql"): its partition
 # and registry row are user data that pg_dump must keep
 q -d tle -U tle_admin -c "CREATE SCHEMA app" -c "CREATE TABLE app.routed (id uuid NOT NULL) PARTITION BY LIST (uidx_sql.iuid_country(id))" \
        -c "SELECT uidx_sql.uidx_attach_local_region('app.routed', '{16}')" >/dev/null
@@ -106,7 +106,7 @@ pg_dump -Fc -d tle -f "$work/tle.dump"
 q -d postgres -c "CREATE DATABASE tle_restored"
 pg_restore -d tle_restored --exit-on-error "$work/tle.dump"
 check tle_restored "after pg_dump and pg_restore" 1.2
-# the public-id key is not in the dump (README "Managed PostgreSQL"): until
+# the public-id key is not in the dump (docs/managed.md): until
 # its owner sets it again, public ids raise 55000
 state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_sql.public_id_encode(1::bigint); RAISE NOTICE 'none'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE '%', SQLSTATE; END \$\$" 2>&1)
 [[ "$state" == *55000* ]] || { echo "managed-pgtle: public ids after restore without the key: $state"; fail=1; }
@@ -115,7 +115,7 @@ state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_
 q -d tle_restored -c "DROP TABLE app.routed" -c "DROP EXTENSION uidx_sql" -c "GRANT CREATE ON DATABASE tle_restored TO tle_admin"
 q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 
-# An upgrade as a user makes it (README "Managed PostgreSQL"): a next
+# An upgrade as a user makes it (docs/managed.md): a next
 # version, 1.2.1 here, built from a copy of sql/managed/ with one change
 # written twice, appended to a family file (the full script) and as
 # uidx_sql--1.2--1.2.1.sql (the update path), as build.sh expects of a real

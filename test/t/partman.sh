@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pg_partman 5 with uidx's encoder/decoder pairs (README "pg_partman"):
+# pg_partman 5 with uidx's encoder/decoder pairs (docs/partitioning.md "pg_partman"):
 # create_parent, run_maintenance and retention on uuid columns holding
 # UUIDv7s, iUIDs and prefix COMBs.
 #
