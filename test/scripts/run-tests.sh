@@ -16,6 +16,35 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 
+# As root, the servers and the TAP tests run as the 'postgres' OS user (initdb
+# refuses root), and that user must read the tree: the test files, the SQL
+# the tests feed the servers, the git history the upgrade test builds old
+# releases from.  A clone in a directory it cannot enter (root's home is
+# drwx------, so is mktemp -d) or made with umask 077 would fail every TAP
+# test.  So as root the suite runs from a copy of the tree (its files as they
+# are, build outputs included, and a bare clone of its history) in a private
+# directory that everyone may read, removed at the end; results/ and
+# regression.* are brought back into the tree.
+if [ "$(id -u)" -eq 0 ] && [ -z "${UIDX_TREE_COPY:-}" ]; then
+  copy=$(mktemp -d "${TMPDIR:-/tmp}/uidx-tree.XXXXXX")
+  trap 'rm -rf "$copy"' EXIT
+  mkdir "$copy/tree"
+  tar -C "$top" --exclude=./.git --exclude=./results --exclude=./regression.diffs \
+      --exclude=./regression.out -cf - . | tar -C "$copy/tree" -xf -
+  if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+    git clone -q --bare "$top" "$copy/tree/.git"
+    git -C "$copy/tree" config core.bare false
+  fi
+  chmod -R a+rX "$copy"
+  status=0
+  UIDX_TREE_COPY=1 bash "$copy/tree/test/scripts/run-tests.sh" "$@" || status=$?
+  rm -rf results regression.diffs regression.out
+  for f in results regression.diffs regression.out; do
+    [ ! -e "$copy/tree/$f" ] || cp -r "$copy/tree/$f" .
+  done
+  exit $status
+fi
+
 if [ -z "${IN_SANDBOX:-}" ]; then
   IN_SANDBOX=1 exec bash test/scripts/sandbox.sh run bash "$0" "$@"
 fi

@@ -11,7 +11,8 @@
 # ships them; build-pg.sh installs them into the servers it builds).
 #
 # initdb refuses root, so as root the test runs as the 'postgres' OS user,
-# as sandbox.sh runs its server; its working directory and the prefix's
+# as sandbox.sh runs its server, on a tree that user can read (run-tests.sh
+# runs the suite from a readable copy of it); its working directory and the prefix's
 # library directory (where the upgrade test swaps uidx.so for the released
 # builds) are then handed to that user.
 #
@@ -27,6 +28,11 @@ pkglibdir=$("$pg_config" --pkglibdir)
 perl_lib=$pkglibdir/pgxs/src/test/perl
 if [ ! -f "$perl_lib/PostgreSQL/Test/Cluster.pm" ]; then
   echo "tap.sh: $perl_lib has no PostgreSQL::Test::Cluster (a server built before build-pg.sh installed it: run test/scripts/build-pg.sh again)" >&2
+  exit 1
+fi
+
+if [ "$(id -u)" -eq 0 ] && ! runuser -u postgres -- test -r "$top/test/$test"; then
+  echo "tap.sh: the postgres OS user cannot read $top/test/$test (run the suite with test/scripts/run-tests.sh, which runs it from a readable copy of the tree)" >&2
   exit 1
 fi
 
