@@ -374,7 +374,7 @@ BEGIN
 
     -- A region's countries on one remote table are read through one foreign
     -- partition: two would each return the whole remote table to a scan of
-    -- `parent` that is not pruned (docs/regions.md "Regions").  New countries that
+    -- `parent` that is not pruned (README "Regions").  New countries that
     -- extend the run of the partition already reading the table replace it
     -- with one that covers the whole run (a foreign partition holds no rows:
     -- only the catalog changes); a run apart needs a remote table of its own.

@@ -25,6 +25,8 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/scripts/cache-dir.sh"
+# the clients, installed when this test runs, not by make test
+bash "$top/test/scripts/ensure-deps.sh" drivers || exit 1
 db=uidx_drivers
 failed=(); skipped=(); summary=()
 work=$(mktemp -d "${SANDBOX_DIR:-/tmp}/drivers.XXXXXX")

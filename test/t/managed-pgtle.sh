@@ -21,12 +21,13 @@ top=$(cd "$here/../.." && pwd)
 
 if [ -z "${UIDX_PGTLE_INSIDE:-}" ]; then
   archive=pg_tle-1.5.2.tar.gz
-  tarball=${PGTLE_TARBALL:-$top/../shared/vendor/$archive}
+  tarball=${PGTLE_TARBALL:-${UIDX_SOURCE_TOP:-$top}/../shared/vendor/$archive}
   [ -f "$tarball" ] || [ -n "${PGTLE_TARBALL:-}" ] || tarball=/work/shared/vendor/$archive
   if [ ! -f "$tarball" ]; then
     echo "managed-pgtle: SKIPPED: the pg_tle source archive is not there (set PGTLE_TARBALL)"
     exit 77
   fi
+  bash "$top/test/scripts/ensure-deps.sh" pgtle
   pg_config=${SANDBOX_PG_CONFIG:-${PG_CONFIG:-pg_config}}
   build=$(mktemp -d); trap 'rm -rf "$build"' EXIT
   tar -xzf "$tarball" -C "$build"
