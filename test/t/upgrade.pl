@@ -68,7 +68,7 @@ sub build_released
 	my $log = '';
 	local $ENV{MAKEFLAGS};
 	delete $ENV{MAKEFLAGS};
-	IPC::Run::run [ 'make', '-s', '-C', $dir, "PG_CONFIG=$ENV{UIDX_PG_CONFIG}" ], '>&', \$log
+	IPC::Run::run [ 'make', '-s', '-j2', '-C', $dir, "PG_CONFIG=$ENV{UIDX_PG_CONFIG}" ], '>&', \$log
 	  or BAIL_OUT("the $version library does not build:\n$log");
 	is(slurp_file("$dir/uidx--$version.sql"), slurp_file("$top/sql/versions/uidx--$version.sql"),
 		"$version library built from $commit: its install script is sql/versions/uidx--$version.sql byte for byte");
