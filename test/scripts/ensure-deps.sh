@@ -19,6 +19,8 @@
 #   fuzz     clang and the sanitizer runtimes (make fuzz, make asan-check,
 #            test/t/fuzz-smoke.sh); cpio to copy the tree
 #   pgtle    test/t/managed-pgtle.sh builds pg_tle (gssapi headers)
+#   partman  test/scripts/partman-install.sh fetches Debian's pg-partman
+#            source package once (dpkg-source) and builds it
 #   bench    make bench: gnuplot for the growth section's plots
 #   build    what build-pg.sh needs to build a server from source
 #            (CITUS_BUILD=1: also what Citus needs)
@@ -27,7 +29,7 @@ list_only=""
 if [ "${1:-}" = list ]; then list_only=1; shift; fi
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=(test)
-[ "${groups[*]}" = all ] && groups=(test drivers fuzz pgtle bench build)
+[ "${groups[*]}" = all ] && groups=(test drivers fuzz pgtle partman bench build)
 
 server_packages() {  # Debian's packages of the server PG_CONFIG names
   local major=""
@@ -69,6 +71,7 @@ for g in "${groups[@]}"; do
     fuzz)    wanted+=(clang libclang-rt-14-dev        # libFuzzer and the sanitizer runtimes
                       cpio git) ;;                    # asan-check and citus-cluster.sh copy the tree's files with them
     pgtle)   wanted+=(make gcc libkrb5-dev) ;;        # pg_tle's build includes gssapi headers
+    partman) wanted+=(make gcc dpkg-dev) ;;           # dpkg-source unpacks the source package
     bench)   wanted+=(gnuplot-nox) ;;                 # the growth section's plots
     build)   wanted+=(make gcc libssl-dev python3 git cpio dpkg-dev zlib1g-dev pkg-config bison flex)
              # Citus (build-citus.sh) compresses columnar storage with these
