@@ -50,8 +50,13 @@ chmod 755 "$work"
 cd "$work"
 # PG_TEST_PORT_DIR: one port lock directory for every tree on the machine,
 # so that tests run from two worktrees at once never pick the same port
+# (as root it is made here and handed to 'postgres', which cannot create it
+# in a TMPDIR that only root may write)
 ports=${TMPDIR:-/tmp}/uidx-tap-ports
-"${as_user[@]}" mkdir -p "$ports" 2>/dev/null || true
+if [ ! -d "$ports" ]; then
+  mkdir -p "$ports" 2>/dev/null || true
+  [ "$(id -u)" -ne 0 ] || chown postgres: "$ports" 2>/dev/null || true
+fi
 status=0
 "${as_user[@]}" env PATH="$PG_BINDIR:$PATH" PERL5LIB="$perl_lib" \
     PG_REGRESS="$pkglibdir/pgxs/src/test/regress/pg_regress" \
