@@ -200,7 +200,7 @@ public class PgjdbcTest {
                     rs.next();
                     try {
                         Object o = rs.getObject(1, UUID.class);
-                        throw new AssertionError("pgjdbc now converts " + t + " to UUID (" + o + "): update the README");
+                        throw new AssertionError("pgjdbc now converts " + t + " to UUID (" + o + "): update docs/drivers.md");
                     } catch (SQLException | ClassCastException e) {
                         // expected
                     }
