@@ -32,7 +32,7 @@ INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
-.PHONY: deps demo test test-all test-citus stress test-timefilter bench fuzz asan-check managed test-managed
+.PHONY: deps demo test test-full test-all test-citus stress test-timefilter bench fuzz asan-check managed test-managed
 
 ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
@@ -50,27 +50,38 @@ uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS)
 	cat $^ > $@
 endif
 
-# Installs what a fresh Debian 12 machine is missing (PostgreSQL 15 server,
-# headers, OpenSSL headers, clang for the fuzzers).  Does nothing when all is there.
+# Installs what a fresh Debian 12 machine is missing to build and run make test
+# (PostgreSQL 15 server and headers, OpenSSL headers, Perl's IPC::Run, git).
+# Does nothing when all is there.  The slower suites install what they need
+# themselves when they run (test/scripts/ensure-deps.sh lists the groups).
 deps:
-	@bash test/scripts/ensure-deps.sh
+	@bash test/scripts/ensure-deps.sh test
 
 # `make install` writes into the server's directories: as root directly,
 # otherwise through sudo (the build itself stays the user's).
 SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
-demo: deps
+demo:
+	@bash test/scripts/ensure-deps.sh demo
 	$(MAKE) all
 	$(SUDO) $(MAKE) install PG_CONFIG=$(PG_CONFIG)
 	bash test/scripts/demo.sh
 
-# The whole suite: pg_regress plus every script under test/ that is cheap
-# enough for CI.  Runs against a private copy of the server with this tree
-# installed into it, so it never touches the system install or a running cluster.
+# The quick suite, for every change: pg_regress and the TAP and script tests
+# that guard the core (a few minutes on 2 cores), one [n/N] line per test.
+# Runs against a private copy of the server with this tree installed into it,
+# so it never touches the system install or a running cluster.
 test: deps
 	$(MAKE) all
 	bash test/scripts/run-tests.sh
 
-# The whole suite on PostgreSQL 15, 17 and 18 (17 and 18 built from Debian's
+# Everything on one server: the quick suite with its full counts, and the
+# drivers, uidx_sql (managed), pg_partman, encodings, fuzz smoke, package-list
+# and fresh-clone tests (test/scripts/run-tests.sh names them).  CI runs it.
+test-full: deps
+	$(MAKE) all
+	UIDX_SUITE=full bash test/scripts/run-tests.sh
+
+# make test-full on PostgreSQL 15, 17 and 18 (17 and 18 built from Debian's
 # source packages on first use, then cached), one summary line per version.
 test-all: deps
 	bash test/scripts/test-all.sh
@@ -84,7 +95,8 @@ test-citus: deps
 	  if [ $$status -eq 77 ]; then exit 0; else exit $$status; fi
 
 # The full concurrency load: 8 pgbench clients x 250,000 ids for every
-# generator (make test runs 4 x 200,000 to stay within the CI budget).
+# generator (make test-full runs 4 x 200,000 to stay within the CI budget,
+# make test 4 x 20,000).
 stress: deps
 	$(MAKE) all
 	CONC_CLIENTS=8 CONC_IDS=250000 UIDX_TESTS=none UIDX_SCRIPTS=t/concurrency.pl \
@@ -99,15 +111,18 @@ test-timefilter: deps
 	  bash test/scripts/run-tests.sh
 
 bench: deps
+	@bash test/scripts/ensure-deps.sh bench
 	$(MAKE) all
 	bash test/bench/run.sh
 
 # libFuzzer harnesses under test/fuzz/; FUZZ_SECONDS per harness (default 60).
-fuzz: deps
+fuzz:
+	@bash test/scripts/ensure-deps.sh fuzz
 	bash test/fuzz/run.sh
 
 # The pg_regress suite against an -fsanitize=address,undefined build.
 asan-check: deps
+	@bash test/scripts/ensure-deps.sh fuzz
 	bash test/scripts/asan-check.sh
 
 # `make dist`: the PGXN release uidx-<META.json version>.zip, archived from the
@@ -116,7 +131,7 @@ asan-check: deps
 # fixtures are read by sql/include/generators.sql.  test/packaging/dist.sh
 # checks the list and builds from the unpacked zip.
 DISTVERSION = $(EXTVERSION).0
-DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md uidx.control src sql expected \
+DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md docs uidx.control src sql expected \
               test/t/generators.list test/t/generators-fixtures.sql
 .PHONY: dist test-packaging
 dist:
@@ -130,11 +145,11 @@ dist:
 test-packaging:
 	bash test/packaging/dist.sh
 	bash test/packaging/deb.sh
-# uidx_sql, the SQL edition for managed servers (README "Managed PostgreSQL"):
+# uidx_sql, the SQL edition for managed servers (docs/managed.md):
 # `make managed` writes its psql script and its pg_tle registration, both
 # built from the family files sql/managed/[0-9]*.sql, into MANAGED_OUT.  `make test-managed`
 # runs its tests (test/t/managed.sh, test/t/managed-pgtle.sh,
-# test/t/managed-partman.sh, test/t/managed-regions.pl; make test runs them too, with fewer IDs) with
+# test/t/managed-partman.sh, test/t/managed-regions.pl; make test-full runs them too, with fewer IDs) with
 # 1,000,000 IDs per monotonic generator.
 MANAGED_OUT ?= sql/managed/dist
 managed:

@@ -1,6 +1,7 @@
 -- Every non-ASCII input of the pg_regress suite is here, so that every other
--- test prints the same in a database of any encoding (README "Installing":
--- make installcheck in a UTF8, LATIN1 or SQL_ASCII database).  What this one
+-- test prints the same in a database of any encoding (docs/upgrades.md
+-- "make installcheck": make installcheck in a UTF8, LATIN1 or SQL_ASCII
+-- database).  What this one
 -- prints depends on the database encoding; one expected file per kind:
 --   expected/encoding.out    UTF8
 --   expected/encoding_1.out  SQL_ASCII: the server stores the UTF-8 bytes as

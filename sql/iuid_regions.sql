@@ -1,4 +1,4 @@
--- Regions (README "Regions"): the country order iuid_country_ops, its bound,
+-- Regions (docs/regions.md "Regions"): the country order iuid_country_ops, its bound,
 -- pruning by iuid and uuid parameters, the region registry and the helpers.
 -- Routing through real foreign servers is test/t/regions.pl.
 SET timezone = 'UTC';

@@ -107,7 +107,7 @@ DROP SEQUENCE gen_seq;
 -- Every operator class of the extension, and core's uuid classes beside
 -- which uidx's families sit, pass amvalidate (an INFO line would name what is
 -- missing); and no family of pg_catalog holds an operator or function of
--- uidx (README "Time filters that prune partitions": uidx leaves core's
+-- uidx (docs/partitioning.md "Time filters that prune partitions": uidx leaves core's
 -- families as they are).
 SELECT opc.opcname, am.amname, amvalidate(opc.oid)
   FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod

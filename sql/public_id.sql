@@ -1,11 +1,11 @@
 -- Public identities: AES-ECB of one block under the key read from the file
--- named by uidx.public_id_key_file (README, "Public identities").
+-- named by uidx.public_id_key_file (docs/public-ids.md).
 SET timezone = 'UTC';
 
 \i sql/include/error_of.sql
 
 -- The settings are only protected once the library defines them; until then
--- they would be plain placeholders (README, "The key file").
+-- they would be plain placeholders (docs/public-ids.md, "The key file").
 LOAD 'uidx';
 
 -- ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
--- Row estimates of time filters (README "Time filters that use the index",
+-- Row estimates of time filters (docs/partitioning.md "Time filters that use the index",
 -- src/time_estimate.c): the estimated rows of f(id) >= t, f(id) < t and
 -- f(id) BETWEEN a AND b are within a factor of 2 of the rows the query
 -- returns, for ranges from 0.1 % to 50 % of the table, for every layout, on

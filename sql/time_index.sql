@@ -1,6 +1,6 @@
 -- Time filters that use the index: `f(id) >= c` for the time functions whose
 -- millisecond field the index order reads first becomes an index condition on
--- id (README "Time filters that use the index").  Results must equal those
+-- id (docs/partitioning.md "Time filters that use the index").  Results must equal those
 -- of a sequential scan, for every operator, bound and parameter form.
 SET client_min_messages = warning;
 SET TimeZone = 'UTC';
@@ -137,7 +137,7 @@ INSERT INTO ti_uuid VALUES ('e8d3f0b0-6a14-11ef-8000-000000000001');
 SELECT count(*) FROM ti_uuid WHERE uuidv7_timestamp(id) >= '2024-09-01';
 EXPLAIN (COSTS OFF) SELECT * FROM ti_uuid WHERE uuidv7_timestamp(id) >= '2024-09-01';
 
--- Time filters that prune partitions (README "Time filters that prune
+-- Time filters that prune partitions (docs/partitioning.md "Time filters that prune
 -- partitions"): on a table partitioned by id, the natural filter removes the
 -- partitions it cannot match, as the id-range form does.
 CREATE TABLE ti_parts (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
@@ -302,7 +302,7 @@ SELECT pg_temp.index_cond('ti_dom', 'iuid_timestamp(id::uuid) >= ''2024-02-19'''
        pg_temp.index_cond('ti_dom', 'iuid_timestamp(id) >= ''2024-02-19''') AS domain;
 
 -- Sub-partitions by time under a router partitioned in country order
--- (README "Regions"): the country partition stays, its months are pruned.
+-- (docs/regions.md "Regions"): the country partition stays, its months are pruned.
 CREATE TABLE tp_router (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
 SELECT uidx_attach_local_region('tp_router', '{1}');
 SELECT count(*) FROM uidx_create_time_partitions('tp_router_c001', '2024-01-01', '2024-03-01', '1 month');

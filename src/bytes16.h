@@ -20,7 +20,7 @@
  * backwards, so those are listed one byte per segment (hence up to 16).
  *
  * A second order of the same type is a second descriptor with the same name
- * and validation and other segments: iuid's country order (README
+ * and validation and other segments: iuid's country order (docs/regions.md
  * "Regions") reads byte 7 first.  Everything in bytes16.c, sort support and
  * abbreviated keys included, serves it unchanged.
  */
@@ -69,7 +69,7 @@ extern Bytes16 *bytes16_copy(const uint8_t *bytes);
  * serves the cross-type operators with uuid (T op uuid, uuid op T, and uuid
  * op uuid read in T's order): the SQL declarations of those point at the
  * type's own symbols, so a uuid is always compared in the order of the type
- * it meets (README "Working with uuid: drivers, ORMs and foreign keys").
+ * it meets (docs/drivers.md "The server side").
  * Equality and hashing are bytewise whatever the order, so a second order
  * of a type has only cmp, lt, le, gt, ge and sortsupport, and shares `=`.
  */

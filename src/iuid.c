@@ -244,7 +244,7 @@ iuid_smaller(PG_FUNCTION_ARGS)
 }
 
 /*
- * The country order of iuid_country_ops (README "Regions"): the country byte
+ * The country order of iuid_country_ops (docs/regions.md "Regions"): the country byte
  * first, then the default order.  With the country first, a range partition
  * per region holds each region's IDs in one contiguous range, and the
  * abbreviated sort key starts with the country.  Bytes 0-6 and 8-15 after

@@ -101,7 +101,7 @@ public_id_plain_to_decimal(const uint8_t plain[UIDX_LEN], uint8_t value[UIDX_LEN
 
 /*
  * The key lives in a file, never in a setting: any setting can be read
- * through some SQL path (README, "The key file").  uidx.public_id_key_file
+ * through some SQL path (docs/public-ids.md, "The key file").  uidx.public_id_key_file
  * names the file; the key itself exists only in this backend's memory, as
  * the two OpenSSL contexts below.
  */
@@ -208,7 +208,7 @@ check_public_id_key_file(char **newval, void **extra, GucSource source)
  * already lost.  Why not refuse the session: PostgreSQL 15 to 18 give no hook
  * that runs before the placeholder is overwritten.  A value given on the
  * server's command line (-c, PGC_S_ARGV) is not in the files and cannot be
- * recovered this way: README, "The key file", says to use postgresql.conf.
+ * recovered this way: docs/public-ids.md, "The key file", says to use postgresql.conf.
  *
  * Not needed with shared_preload_libraries: the setting is real from the
  * start and PostgreSQL refuses every other value itself (a client's -c ends

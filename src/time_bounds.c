@@ -1,6 +1,6 @@
 /*
- * time_bounds.c -- a time filter as a range of its key (README "Time filters
- * that use the index", test/FORMATS.md).
+ * time_bounds.c -- a time filter as a range of its key (docs/partitioning.md
+ * "Time filters that use the index", test/FORMATS.md).
  *
  * May touch: expression trees it builds itself, and the catalogs read-only.
  * It never changes a clause it is given and never plans; time_index.c and

@@ -1,6 +1,6 @@
 /*
  * time_estimate.c -- how many rows a key range of a time filter holds, from
- * the key column's statistics (README "Time filters that use the index").
+ * the key column's statistics (docs/partitioning.md "Time filters that use the index").
  *
  * May touch: the selectivity cached in the RestrictInfo it is given, and
  * nothing else; it reads pg_statistic through examine_variable.

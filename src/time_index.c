@@ -1,6 +1,6 @@
 /*
  * time_index.c -- time filters that use an index on the key, and their row
- * estimates (README "Time filters that use the index").
+ * estimates (docs/partitioning.md "Time filters that use the index").
  *
  * May touch, in the set_rel_pathlist hook of a table or partition: index
  * paths it asks PostgreSQL to make (create_index_paths) with the key ranges

@@ -1,6 +1,6 @@
 /*
- * time_prune.c -- time filters that prune partitions (README "Time filters
- * that prune partitions").
+ * time_prune.c -- time filters that prune partitions (docs/partitioning.md
+ * "Time filters that prune partitions").
  *
  * May touch: the query tree handed to the planner hook, only by appending
  * conditions to an AND list that already holds the clause they come from,

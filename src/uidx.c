@@ -92,8 +92,7 @@ uidx_uuid_lower_bound(PG_FUNCTION_ARGS)
  * Does `text` read as a value of `type`, without raising?  For the types of
  * uidx and for uuid, on every server version: PostgreSQL 16 brought
  * pg_input_is_valid() for any type, and before it only uidx's own input
- * functions know how to report an error softly (README "Working with uuid:
- * drivers, ORMs and foreign keys").
+ * functions know how to report an error softly (docs/drivers.md "The server side").
  */
 PG_FUNCTION_INFO_V1(uidx_is_valid);
 Datum

@@ -18,7 +18,7 @@
 /* postgres.h must come first in server code; the fuzz harnesses go without. */
 #ifndef UIDX_NO_POSTGRES
 #include "postgres.h"
-/* The versions that are built and tested: README "Supported servers". */
+/* The versions that are built and tested: docs/upgrades.md "Supported servers and upgrades". */
 #if PG_VERSION_NUM < 150000
 #error "uidx needs PostgreSQL 15 or later"
 #endif

@@ -192,7 +192,7 @@ CREATE FUNCTION uidx_uuid_lower_bound(at timestamptz) RETURNS uuid
 COMMENT ON FUNCTION uidx_uuid_lower_bound(timestamptz) IS 'smallest uuid whose first six bytes hold the unix millisecond of at (partition bound)';
 
 -- The bound the planner support functions of the time functions put into
--- index conditions (README "Time filters that use the index"): the 16 bytes
+-- index conditions (docs/partitioning.md "Time filters that use the index"): the 16 bytes
 -- whose 48-bit millisecond field at time_offset holds the millisecond of `at`
 -- counted from `epoch`, every other byte 00 (or FF when `upper`).  Clamped,
 -- never an error for a time outside the field.

@@ -135,8 +135,8 @@ COMMENT ON FUNCTION iuid(uuid) IS 'cast from uuid to iuid, validating (22P02 for
 -- uuid into a iuid behind the user's back: comparisons have operators below.
 CREATE CAST (uuid AS iuid) WITH FUNCTION iuid(uuid) AS ASSIGNMENT;
 
--- Operators with uuid (README "Working with uuid: drivers, ORMs and foreign
--- keys").  A uuid is read as the same 16 bytes and compared in iuid's order
+-- Operators with uuid (docs/drivers.md "The server side").  A uuid is read as
+-- the same 16 bytes and compared in iuid's order
 -- (the C functions are iuid's own), so `id = $1::uuid` is an index
 -- condition and a foreign key between a uuid and a iuid column can be made.
 -- A btree family must be closed, so it also holds the comparison of two uuids
@@ -386,7 +386,7 @@ CREATE FUNCTION iuid_time_bound(at timestamptz, upper boolean, inclusive boolean
 COMMENT ON FUNCTION iuid_time_bound(timestamptz, boolean, boolean) IS 'internal: the iuid bound of an instant in the conditions that time filters on iuid keys imply';
 
 -- Turns iuid_timestamp(id) >= / <= / = a time into a range of id that an
--- index serves (README "Time filters that use the index").
+-- index serves (docs/partitioning.md "Time filters that use the index").
 CREATE FUNCTION iuid_timestamp_support(internal) RETURNS internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_timestamp_support(internal) IS 'planner support of iuid_timestamp: index conditions on the id';
@@ -429,7 +429,7 @@ COMMENT ON FUNCTION iuid_random(uuid) IS 'random bits of an iUID held in a uuid;
 -- pg_partman 5 (p_time_encoder / p_time_decoder) for iUIDs kept in a uuid
 -- column: the encoder gives the smallest iUID of a millisecond, the decoder
 -- takes the text pg_partman passes and gives the millisecond back, so the
--- two round-trip (README "pg_partman").
+-- two round-trip (docs/partitioning.md "pg_partman").
 CREATE FUNCTION iuid_partman_encoder(ts timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT @extschema@.iuid_lower_bound(ts)::pg_catalog.uuid $$;

@@ -1,5 +1,5 @@
 -- ---------------------------------------------------------------------------
--- iUID regions (README "Regions"): the country order iuid_country_ops, its
+-- iUID regions (docs/regions.md "Regions"): the country order iuid_country_ops, its
 -- partition bound, the region registry and the helpers that make a router
 -- table's partitions.
 -- ---------------------------------------------------------------------------

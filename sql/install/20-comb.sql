@@ -391,7 +391,7 @@ CREATE FUNCTION comb_sqlserver_from_parts(at timestamptz, random bytea) RETURNS 
 COMMENT ON FUNCTION comb_sqlserver_from_parts(timestamptz, bytea) IS 'SQL Server COMB from a time and the 16 random bytes';
 
 -- Index conditions for comb_prefix_timestamp(uuid) (bytes 0-5) and
--- comb_timestamp(comb) (bytes 10-15, first in the comb order); README "Time
+-- comb_timestamp(comb) (bytes 10-15, first in the comb order); docs/partitioning.md "Time
 -- filters that use the index".
 CREATE FUNCTION comb_prefix_timestamp_support(internal) RETURNS internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

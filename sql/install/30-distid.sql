@@ -334,7 +334,8 @@ CREATE FUNCTION distributed_id() RETURNS numeric
 COMMENT ON FUNCTION distributed_id() IS 'new DistributedId as numeric, for DECIMAL(28,0) columns';
 
 -- Index conditions for distid_timestamp(distid) (T in bytes 4-9) and
--- distid128_timestamp(uuid) (bytes 0-5); README "Time filters that use the index".
+-- distid128_timestamp(uuid) (bytes 0-5); docs/partitioning.md "Time filters
+-- that use the index".
 CREATE FUNCTION distid_timestamp_support(internal) RETURNS internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid_timestamp_support(internal) IS 'planner support of distid_timestamp: index conditions on the id';

@@ -1,5 +1,5 @@
 -- uidx_sql: the SQL and PL/pgSQL edition of uidx for managed servers that
--- cannot load the C extension (README "Managed PostgreSQL").  The files
+-- cannot load the C extension (docs/managed.md).  The files
 -- sql/managed/[0-9]*.sql, one family each, concatenated in name order, are
 -- the only source: the Makefile wraps them into a psql script and a pg_tle
 -- registration (sql/managed/build.sh).  Every name written @extschema@ is the
@@ -80,7 +80,7 @@ LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::pg_catalog.int8 * 512 / 125 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_now_ms4096() IS 'internal: clock in 1/4096 ms (unix ms << 12 | fraction)';
 
--- The generators' order within a session (README "Managed PostgreSQL",
+-- The generators' order within a session (docs/managed.md,
 -- generator state).  Each ID carries, right after its time, a 14-bit
 -- tie-breaker: the low bits of the next value of this sequence.  A session
 -- takes its values from a block of its own (CACHE), in increasing order, so

@@ -65,8 +65,8 @@ SELECT pg_catalog.encode(
 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a tie-breaker, a unix microsecond and its origin';
 
--- Monotonic per session for one (country, entity) (README "Managed
--- PostgreSQL", generator state): the clock's millisecond, then the
+-- Monotonic per session for one (country, entity) (docs/managed.md,
+-- generator state): the clock's millisecond, then the
 -- session's tie-breaker.
 CREATE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
 RETURNS uuid

@@ -1,5 +1,5 @@
 -- ---------------------------------------------------------------------------
--- iUID regions (README "Regions in uidx_sql"): the region registry and the
+-- iUID regions (docs/managed.md "Regions in uidx_sql"): the region registry and the
 -- helpers that make a router table's partitions, for uuid keys
 -- ---------------------------------------------------------------------------
 -- The C extension partitions a router by RANGE (id iuid_country_ops), an
@@ -11,7 +11,7 @@
 -- that expression: `WHERE id = $1` alone asks every region, and a lookup must
 -- also say `@extschema@.iuid_country(id) = @extschema@.iuid_country($1)`.
 -- Arguments, the registry, partition names, checks and SQLSTATEs are those of
--- the C extension (README "Regions"); a region's foreign partition is one per
+-- the C extension (docs/regions.md "Regions"); a region's foreign partition is one per
 -- remote table (below).
 
 -- The router's region registry: which foreign server holds each country

@@ -234,7 +234,7 @@ COMMENT ON FUNCTION @extschema@.comb_sequence_from_parts(bigint, bytea, integer,
 
 
 
--- Monotonic per session (README "Managed PostgreSQL", generator state):
+-- Monotonic per session (docs/managed.md, generator state):
 -- bytes 0-7 the clock's millisecond, version 4 and the 12-bit fraction
 -- (FORMATS.md §B); then variant 10 and the session's 14-bit tie-breaker in
 -- bytes 8-9, and 48 random bits.  The tie-breaker is read before the clock
@@ -259,8 +259,8 @@ AS $$ SELECT @extschema@.comb_prefix_from_parts(@extschema@.uidx_sql_require(at,
                                                   pg_catalog.uuid_send(pg_catalog.gen_random_uuid())) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix COMB with the given time';
 
--- Monotonic per session in the comb type's order (README "Managed
--- PostgreSQL", generator state): bytes 10-15 the clock's millisecond, bytes
+-- Monotonic per session in the comb type's order (docs/managed.md,
+-- generator state): bytes 10-15 the clock's millisecond, bytes
 -- 8-9 variant 10 and, where the C extension has the 14-bit fraction of the
 -- millisecond, the session's 14-bit tie-breaker (read before the clock, see
 -- uidx_sql_tie()); bytes 0-7 random under version 4.
@@ -312,8 +312,8 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(bigint, bigint) IS 'internal: SQL Server COMB of a tie-breaker and a unix microsecond';
 
--- Monotonic per session in the comb type's order (README "Managed
--- PostgreSQL", generator state): the tie-breaker of its own sequence, where
+-- Monotonic per session in the comb type's order (docs/managed.md,
+-- generator state): the tie-breaker of its own sequence, where
 -- its 14 bits wrap after a 4 ms sleep (a tick is 1/300 s), then the clock.
 CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE

@@ -59,8 +59,8 @@ $fn$;
 COMMENT ON FUNCTION @extschema@.distid_lower_bound(timestamptz) IS 'smallest DistributedId with distid_timestamp(id) >= at (a partition bound), as numeric';
 
 -- FORMATS.md §A1 with keep_order's 1 s leeway (T is the clock's
--- millisecond since 1900 less 1000), monotonic per session (README "Managed
--- PostgreSQL", generator state): R is the session's 14-bit tie-breaker
+-- millisecond since 1900 less 1000), monotonic per session (docs/managed.md,
+-- generator state): R is the session's 14-bit tie-breaker
 -- (read before the clock, see uidx_sql_tie()), then 34 random bits.
 CREATE FUNCTION @extschema@.distributed_id() RETURNS numeric
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
@@ -72,7 +72,7 @@ SELECT (((@extschema@.uidx_sql_tie() << 34)
 $$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
 
--- FORMATS.md §A2, monotonic per session (README "Managed PostgreSQL",
+-- FORMATS.md §A2, monotonic per session (docs/managed.md,
 -- generator state): T the clock's millisecond since 1700, R the 12-bit
 -- fraction of the millisecond, then (bit 64 and the next one 0) the
 -- session's 14-bit tie-breaker, read before the clock (uidx_sql_tie()),

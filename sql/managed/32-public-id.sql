@@ -1,7 +1,7 @@
 -- ---------------------------------------------------------------------------
 -- Public ids (FORMATS.md §A4): AES-ECB of one block under a secret key.
--- A managed service has no server file for the key (README "Managed
--- PostgreSQL", public ids): it lives in the one-row table public_id_key,
+-- A managed service has no server file for the key (docs/managed.md, public
+-- ids): it lives in the one-row table public_id_key,
 -- which only its owner (the role that installed uidx_sql, or the dedicated
 -- role the README suggests giving it to) can read.  The only code that reads
 -- it is uidx_sql_public_id_aes(), SECURITY DEFINER with a pinned

@@ -46,7 +46,7 @@ DECLARE
     v integer := pg_catalog.current_setting('server_version_num')::integer;
 BEGIN
     IF v < 180000 THEN
-        -- monotonic per session (README "Managed PostgreSQL", generator state)
+        -- monotonic per session (docs/managed.md, generator state)
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
         AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_ms4096()) $$;

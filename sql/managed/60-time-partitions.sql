@@ -1,5 +1,5 @@
 -- ---------------------------------------------------------------------------
--- Time-range partitions (README "Partitioning by time"), for uuid keys
+-- Time-range partitions (docs/partitioning.md "Partitioning by time"), for uuid keys
 -- ---------------------------------------------------------------------------
 -- The C extension's helper, with the same checks, names and SQLSTATEs.
 CREATE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,

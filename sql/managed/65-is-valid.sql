@@ -1,6 +1,6 @@
 -- ---------------------------------------------------------------------------
--- Testing input without raising: uidx_is_valid (README "Managed
--- PostgreSQL"), and the text forms the C extension's input functions accept,
+-- Testing input without raising: uidx_is_valid (docs/managed.md), and the text
+-- forms the C extension's input functions accept,
 -- which uidx_inspect reads too.  The C extension has no iuid, comb or distid
 -- type here, so its regtype argument is text.
 -- ---------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Builds the two installable forms of uidx_sql from its one source, the
-# family files sql/managed/[0-9]*.sql in name order (README "Managed
-# PostgreSQL"):
+# family files sql/managed/[0-9]*.sql in name order (docs/managed.md):
 #
 #   OUT/uidx_sql.psql.sql    psql -v schema=NAME -f it (schema default uidx_sql)
 #   OUT/uidx_sql.pgtle.sql   psql -f it as a member of pgtle_admin: registers
@@ -11,8 +10,7 @@
 # Upgrade scripts sql/managed/uidx_sql--A--B.sql become pg_tle update paths,
 # so that ALTER EXTENSION uidx_sql UPDATE works; every change also goes into
 # the family files, which stay the full current version (the psql form is
-# upgraded by installing it again into a new schema: README "Managed
-# PostgreSQL").  A released version's full script is frozen in
+# upgraded by installing it again into a new schema: docs/managed.md).  A released version's full script is frozen in
 # sql/managed/versions/uidx_sql--VERSION.sql, never edited again: a copy of
 # this script beside it alone builds that version's registration, from which
 # test/t/managed-pgtle.sh updates.

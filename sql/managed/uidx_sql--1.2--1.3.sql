@@ -1,4 +1,4 @@
--- uidx_sql 1.2 to 1.3 (README "Managed PostgreSQL"): the generators keep
+-- uidx_sql 1.2 to 1.3 (docs/managed.md): the generators keep
 -- no state in settings (the clock and the tie-breaker sequence
 -- uidx_sql_tie), and the public ids reach pgcrypto's AES bound at install.
 -- Every object here is written as in the family files, which stay the full
@@ -18,7 +18,7 @@ LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::pg_catalog.int8 * 512 / 125 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_now_ms4096() IS 'internal: clock in 1/4096 ms (unix ms << 12 | fraction)';
 
--- The generators' order within a session (README "Managed PostgreSQL",
+-- The generators' order within a session (docs/managed.md,
 -- generator state).  Each ID carries, right after its time, a 14-bit
 -- tie-breaker: the low bits of the next value of this sequence.  A session
 -- takes its values from a block of its own (CACHE), in increasing order, so
@@ -72,8 +72,8 @@ SELECT pg_catalog.encode(
 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a tie-breaker, a unix microsecond and its origin';
 
--- Monotonic per session for one (country, entity) (README "Managed
--- PostgreSQL", generator state): the clock's millisecond, then the
+-- Monotonic per session for one (country, entity) (docs/managed.md,
+-- generator state): the clock's millisecond, then the
 -- session's tie-breaker.
 
 CREATE OR REPLACE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
@@ -137,8 +137,8 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(bigint, bigint) IS 'internal: SQL Server COMB of a tie-breaker and a unix microsecond';
 
--- Monotonic per session in the comb type's order (README "Managed
--- PostgreSQL", generator state): the tie-breaker of its own sequence, where
+-- Monotonic per session in the comb type's order (docs/managed.md,
+-- generator state): the tie-breaker of its own sequence, where
 -- its 14 bits wrap after a 4 ms sleep (a tick is 1/300 s), then the clock.
 CREATE OR REPLACE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
@@ -158,7 +158,7 @@ SELECT (((@extschema@.uidx_sql_tie() << 34)
 $$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
 
--- FORMATS.md §A2, monotonic per session (README "Managed PostgreSQL",
+-- FORMATS.md §A2, monotonic per session (docs/managed.md,
 -- generator state): T the clock's millisecond since 1700, R the 12-bit
 -- fraction of the millisecond, then (bit 64 and the next one 0) the
 -- session's 14-bit tie-breaker, read before the clock (uidx_sql_tie()),
@@ -201,7 +201,7 @@ DECLARE
     v integer := pg_catalog.current_setting('server_version_num')::integer;
 BEGIN
     IF v < 180000 THEN
-        -- monotonic per session (README "Managed PostgreSQL", generator state)
+        -- monotonic per session (docs/managed.md, generator state)
         CREATE OR REPLACE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
         AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_ms4096()) $$;

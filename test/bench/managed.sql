@@ -1,5 +1,5 @@
 -- The managed section (BENCH_SECTIONS=managed): uidx_sql, the SQL edition
--- (README "Managed PostgreSQL"), installed by run.sh into the schema
+-- (docs/managed.md), installed by run.sh into the schema
 -- uidx_sql of the bench database.  Its generators become cases of the gen
 -- and insert sections like any other; managed-report.sql sets them against
 -- gen_random_uuid(), the PL/pgSQL baseline (iuid_plpgsql.sql) and their C

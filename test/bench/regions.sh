@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The "regions" section of `make bench` (README "Regions"), run by run.sh
+# The "regions" section of `make bench` (docs/regions.md "Regions"), run by run.sh
 # inside the bench server (PGHOST, PGPORT set; the server also listens on
 # 127.0.0.1, the loopback the routers' postgres_fdw connections use).
 #

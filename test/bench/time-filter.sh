@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The "timefilter" section of `make bench` (README "Time filters that prune
+# The "timefilter" section of `make bench` (docs/partitioning.md "Time filters that prune
 # partitions"), run by run.sh inside the bench server (PGHOST, PGPORT set).
 #
 # One table `tf` of BENCH_TF_ROWS iUIDs spread evenly over 36 monthly

@@ -1,4 +1,4 @@
-// pgjdbc against every uidx type (README "Drivers and ORMs", pgjdbc: what it
+// pgjdbc against every uidx type (docs/drivers.md "Client recipes", pgjdbc: what it
 // can and cannot do), with the recipe Uidx.java (written beside this file by
 // drivers.sh from the README).
 // Run by test/t/drivers.sh: java -cp <postgresql.jar>:<classes> PgjdbcTest,
@@ -164,7 +164,7 @@ public class PgjdbcTest {
                 }
             }
         });
-        // The recipe (README "Drivers and ORMs", Uidx.java): the column
+        // The recipe (docs/drivers.md "Client recipes", Uidx.java): the column
         // itself, and its array, as UUID (distid: BigInteger).
         check(t + ": Uidx reads the column and its array as " + (t.equals("distid") ? "BigInteger" : "UUID"), () -> {
             try (PreparedStatement ps = conn.prepareStatement(
@@ -191,7 +191,7 @@ public class PgjdbcTest {
                 }
             });
         }
-        // What pgjdbc cannot do (README "pgjdbc"): it converts to UUID only
+        // What pgjdbc cannot do (docs/drivers.md "pgjdbc"): it converts to UUID only
         // columns whose type is named uuid, so the column itself cannot.
         check(t + ": getObject(UUID.class) of the column itself is refused (documented)", () -> {
             try (PreparedStatement ps = conn.prepareStatement("SELECT id FROM " + tbl + " WHERE note = ?")) {
@@ -200,7 +200,7 @@ public class PgjdbcTest {
                     rs.next();
                     try {
                         Object o = rs.getObject(1, UUID.class);
-                        throw new AssertionError("pgjdbc now converts " + t + " to UUID (" + o + "): update the README");
+                        throw new AssertionError("pgjdbc now converts " + t + " to UUID (" + o + "): update docs/drivers.md");
                     } catch (SQLException | ClassCastException e) {
                         // expected
                     }

@@ -1,4 +1,4 @@
-"""asyncpg with the recipe of README "Drivers and ORMs" (uidx_asyncpg.py):
+"""asyncpg with the recipe of docs/drivers.md "Client recipes" (uidx_asyncpg.py):
 binary transfer throughout, which is asyncpg's only format for these types
 once they have a codec.  Run by test/t/drivers.sh."""
 import asyncio

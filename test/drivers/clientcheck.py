@@ -1,7 +1,7 @@
 """Shared by the Python client tests of test/t/drivers.sh: one line per
 check, every check runs (a failing one does not stop the others), and the
-README recipes are imported from DRIVERS_README_DIR (the blocks of README
-"Drivers and ORMs", written there by drivers.sh).  DRIVERS_NO_ADAPTER set:
+README recipes are imported from DRIVERS_README_DIR (the blocks of docs/drivers.md
+"Client recipes", written there by drivers.sh).  DRIVERS_NO_ADAPTER set:
 run without the recipe, to see what it is for."""
 import os
 import sys

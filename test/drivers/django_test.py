@@ -1,4 +1,4 @@
-"""Django on psycopg2 with the recipe of README "Drivers and ORMs"
+"""Django on psycopg2 with the recipe of docs/drivers.md "Client recipes"
 (uidx_django.py): model fields for iuid, comb and distid.  The tables come
 from SQL here, as a migration's RunSQL would create them.  Run by
 test/t/drivers.sh."""

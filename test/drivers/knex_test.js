@@ -1,4 +1,4 @@
-// knex (on node-postgres) with the recipe of README "Drivers and ORMs"
+// knex (on node-postgres) with the recipe of docs/drivers.md "Client recipes"
 // (uidx_knex.js, which uses uidx_pg.js).  Run by test/t/drivers.sh.
 'use strict';
 const c = require('./clientcheck.js');

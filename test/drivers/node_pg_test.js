@@ -1,5 +1,5 @@
-// node-postgres against every uidx type, with the recipe of README
-// "Drivers and ORMs".  Run by test/t/drivers.sh (NODE_PATH holds pg and
+// node-postgres against every uidx type, with the recipe of docs/drivers.md
+// "Client recipes".  Run by test/t/drivers.sh (NODE_PATH holds pg and
 // pg-copy-streams, PG* the sandbox, DRIVERS_DB a database with the
 // extension).  One line per check; exits non-zero when any fails.
 'use strict';
@@ -22,7 +22,7 @@ function assert(cond, what) {
   if (!cond) throw new Error(`assertion failed: ${what}`);
 }
 
-// ---- the recipe: README "Drivers and ORMs", node-postgres (uidx_pg.js,
+// ---- the recipe: docs/drivers.md "Client recipes", node-postgres (uidx_pg.js,
 // written into DRIVERS_README_DIR by drivers.sh).  iuid and comb come back as
 // the same lower-case UUID strings as uuid columns, in text and binary
 // results; distid as a BigInt; their arrays as arrays.
@@ -88,7 +88,7 @@ async function run(client, t) {
   });
   // node-postgres decodes every field as UTF-8 text before a binary parser
   // sees it (uuid alike), so only bytes that are valid UTF-8 survive: the
-  // binary check uses such a value (README "node-postgres").
+  // binary check uses such a value (docs/drivers.md "node-postgres").
   await check(`${t}: binary result`, async () => {
     await client.query(`INSERT INTO ${tbl} VALUES ($1, 'binary')`, [binaryValue]);
     // binary results need the extended protocol, i.e. a parameter

@@ -1,4 +1,4 @@
-// pgx v4 with the recipe of README "Drivers and ORMs" (uidx.go, built
+// pgx v4 with the recipe of docs/drivers.md "Client recipes" (uidx.go, built
 // beside this file): binary transfer for iuid, comb and distid, the arrays
 // of the first two and CopyFrom.  Run by test/t/drivers.sh (GOPATH mode on Debian's packages).
 // One line per check; exits non-zero when any fails.

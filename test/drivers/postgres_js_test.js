@@ -1,4 +1,4 @@
-// postgres.js with the recipe of README "Drivers and ORMs"
+// postgres.js with the recipe of docs/drivers.md "Client recipes"
 // (uidx_postgres.js).  Run by test/t/drivers.sh.
 'use strict';
 const c = require('./clientcheck.js');

@@ -1,5 +1,5 @@
 """psycopg2, and SQLAlchemy on psycopg2 and on asyncpg, with the recipes of
-README "Drivers and ORMs" (uidx_psycopg2.py, uidx_sqlalchemy.py).
+docs/drivers.md "Client recipes" (uidx_psycopg2.py, uidx_sqlalchemy.py).
 psycopg2 has text transfer only.  Run by test/t/drivers.sh."""
 import asyncio
 import io

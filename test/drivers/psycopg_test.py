@@ -1,4 +1,4 @@
-"""psycopg 3 against every uidx type, with the recipe of README "Drivers and ORMs".
+"""psycopg 3 against every uidx type, with the recipe of docs/drivers.md "Client recipes".
 
 Run by test/t/drivers.sh with PG* pointing at the sandbox and DRIVERS_DB
 naming a database that has the extension.  Prints one line per check and
@@ -26,7 +26,7 @@ def check(name, fn):
         print(f"not ok - psycopg: {name}: {type(e).__name__}: {str(e).strip().splitlines()[0]}")
 
 
-# ---- the recipe: README "Drivers and ORMs", psycopg 3 (uidx_psycopg.py,
+# ---- the recipe: docs/drivers.md "Client recipes", psycopg 3 (uidx_psycopg.py,
 # written into DRIVERS_README_DIR by drivers.sh).  uidx's UUID-like types
 # load as uuid.UUID, distid as int; a Distid(int) is sent as distid.
 sys.path.insert(0, os.environ["DRIVERS_README_DIR"])

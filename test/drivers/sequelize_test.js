@@ -1,4 +1,4 @@
-// Sequelize (on node-postgres) with the recipe of README "Drivers and ORMs"
+// Sequelize (on node-postgres) with the recipe of docs/drivers.md "Client recipes"
 // (uidx_sequelize.js, which uses uidx_pg.js).  Run by test/t/drivers.sh.
 'use strict';
 const c = require('./clientcheck.js');

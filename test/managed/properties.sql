@@ -104,7 +104,7 @@ $$;
 -- iUIDs of mixed origins in one session: each (country, entity) increases
 -- on its own, and every ID carries its origin.  uidx_sql keeps no state, so
 -- unlike the C extension it does not borrow the next millisecond for a
--- smaller origin (README "Managed PostgreSQL", generator state): across
+-- smaller origin (docs/managed.md, generator state): across
 -- origins, IDs of one millisecond are in origin order.
 DO $$
 DECLARE
@@ -132,7 +132,7 @@ $$;
 -- and, where it has arguments, strictness (a function without arguments
 -- never gets a NULL one; uidx_sql's inline a non-STRICT tie-breaker);
 -- parallel safety differs only for the monotonic generators, which call
--- nextval() (PARALLEL UNSAFE, README "Managed PostgreSQL").
+-- nextval() (PARALLEL UNSAFE, docs/managed.md).
 DO $$
 DECLARE
     bad text;

@@ -1,73 +1,99 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build and the test suite need, and only
-# those that are missing.  Safe to run again: it is a no-op once all is there.
+# Installs the Debian packages a target needs, and only those that are
+# missing.  Safe to run again: it is a no-op once all is there.  Each suite
+# asks for its own group when it runs, so `make demo` and `make test` install
+# only what they need.
 #
-#   ensure-deps.sh          what building and testing against PG_CONFIG needs:
-#                           Debian's postgresql-N packages when PG_CONFIG is
-#                           Debian's (default 15), nothing server-side when it
-#                           is a server built by build-pg.sh
-#   ensure-deps.sh build    what build-pg.sh needs to build a server from source
-#   ensure-deps.sh list [build]   print those packages, install nothing
-#                           (test/t/deps.sh checks them against the scripts)
+#   ensure-deps.sh [GROUP...]       install the groups (default: test)
+#   ensure-deps.sh list [GROUP...]  print their packages, install nothing
+#                                   ("list all": every group; test/t/deps.sh
+#                                   checks them against the scripts)
+#
+# Groups:
+#   demo     building and installing the extension, and the server
+#            PG_CONFIG names: Debian's postgresql-N packages when PG_CONFIG
+#            is Debian's (default 15), nothing server-side when it is a
+#            server built by build-pg.sh (make demo)
+#   test     demo, and what make test runs: psql scripts, TAP tests, git
+#   drivers  test/t/drivers.sh: Python, Java, Go and Node clients
+#   fuzz     clang and the sanitizer runtimes (make fuzz, make asan-check,
+#            test/t/fuzz-smoke.sh); cpio to copy the tree
+#   pgtle    test/t/managed-pgtle.sh builds pg_tle (gssapi headers)
+#   partman  test/scripts/partman-install.sh fetches Debian's pg-partman
+#            source package once (dpkg-source) and builds it
+#   bench    make bench: gnuplot for the growth section's plots
+#   build    what build-pg.sh needs to build a server from source
+#            (CITUS_BUILD=1: also what Citus needs)
 set -euo pipefail
 list_only=""
 if [ "${1:-}" = list ]; then list_only=1; shift; fi
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=(test)
+[ "${groups[*]}" = all ] && groups=(test drivers fuzz pgtle partman bench build)
 
-common=(
-  make gcc libssl-dev               # the extension; libcrypto for public-id AES
-  python3                           # test scripts
-  cpio git                          # asan-check copies the tree's files with them
-  libipc-run-perl                   # TAP tests (test/t/*.pl): PostgreSQL::Test::Cluster runs on IPC::Run
-  clang libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes
-  python3-psycopg                   # test/t/drivers.sh: psycopg 3
-  python3-psycopg2 python3-sqlalchemy python3-asyncpg python3-django   #   psycopg2, SQLAlchemy, asyncpg, Django
-  golang golang-github-jackc-pgx-v4-dev   #   Go pgx, built in GOPATH mode from /usr/share/gocode
-  libpostgresql-jdbc-java           # test/t/drivers.sh: pgjdbc
-  openjdk-17-jdk-headless           #   and javac to build its test
-  gnuplot-nox                       # make bench: the growth section's plots
-  libkrb5-dev                       # test/t/managed-pgtle.sh builds pg_tle (gssapi headers)
-)
-wanted=("${common[@]}")
-# test/t/drivers.sh installs node-postgres with npm; a Node.js that came from
-# elsewhere (with its own npm) is fine, Debian's is installed only when none is
-# (and listed always: it is what a fresh machine gets)
-if [ -n "$list_only" ] || ! command -v npm >/dev/null 2>&1; then wanted+=(nodejs npm); fi
-if [ "${1:-}" = build ]; then
-  wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
-  # Citus (build-citus.sh) compresses columnar storage with these
-  [ -n "${CITUS_BUILD:-}" ] && wanted+=(liblz4-dev libzstd-dev)
-else
+server_packages() {  # Debian's packages of the server PG_CONFIG names
+  local major=""
   PG_CONFIG=${PG_CONFIG:-pg_config}
-  major=""
   case "$PG_CONFIG" in
     pg_config) major=15 ;;
     /usr/lib/postgresql/*/bin/pg_config) major=$(echo "$PG_CONFIG" | cut -d/ -f5) ;;
   esac
   if [ -n "$major" ]; then
-    wanted+=("postgresql-$major"            # the server the tests start
-             "postgresql-client-$major"     # psql, pg_dump, pgbench
-             "postgresql-server-dev-$major" # PGXS and the server headers
-             postgresql-contrib)            # amcheck, postgres_fdw (15: part of postgresql-15)
+    echo "postgresql-$major"            # the server the tests start
+    echo "postgresql-client-$major"     # psql, pg_dump, pgbench
+    echo "postgresql-server-dev-$major" # PGXS and the server headers
+    echo postgresql-contrib             # amcheck, postgres_fdw (15: part of postgresql-15)
   elif [ ! -x "$PG_CONFIG" ]; then
     echo "uidx: PG_CONFIG=$PG_CONFIG does not exist (test/scripts/build-pg.sh builds one)" >&2
     exit 1
   fi
-fi
+}
+
+wanted=()
+for g in "${groups[@]}"; do
+  case $g in
+    demo)    wanted+=(make gcc libssl-dev)            # the extension; libcrypto for public-id AES
+             mapfile -t -O ${#wanted[@]} wanted < <(server_packages) ;;
+    test)    wanted+=(make gcc libssl-dev)
+             mapfile -t -O ${#wanted[@]} wanted < <(server_packages)
+             wanted+=(python3                         # test scripts
+                      git                             # run-tests.sh copies the tree, upgrade.pl its history
+                      libipc-run-perl) ;;             # TAP tests: PostgreSQL::Test::Cluster runs on IPC::Run
+    drivers) wanted+=(python3-psycopg                 # psycopg 3
+                      python3-psycopg2 python3-sqlalchemy python3-asyncpg python3-django
+                      golang golang-github-jackc-pgx-v4-dev   # Go pgx, built in GOPATH mode from /usr/share/gocode
+                      libpostgresql-jdbc-java         # pgjdbc
+                      openjdk-17-jdk-headless)        #   and javac to build its test
+             # node-postgres comes from npm; a Node.js that came from elsewhere
+             # (with its own npm) is fine, Debian's is installed only when none is
+             # (and listed always: it is what a fresh machine gets)
+             if [ -n "$list_only" ] || ! command -v npm >/dev/null 2>&1; then wanted+=(nodejs npm); fi ;;
+    fuzz)    wanted+=(clang libclang-rt-14-dev        # libFuzzer and the sanitizer runtimes
+                      cpio git) ;;                    # asan-check and citus-cluster.sh copy the tree's files with them
+    pgtle)   wanted+=(make gcc libkrb5-dev) ;;        # pg_tle's build includes gssapi headers
+    partman) wanted+=(make gcc dpkg-dev) ;;           # dpkg-source unpacks the source package
+    bench)   wanted+=(gnuplot-nox) ;;                 # the growth section's plots
+    build)   wanted+=(make gcc libssl-dev python3 git cpio dpkg-dev zlib1g-dev pkg-config bison flex)
+             # Citus (build-citus.sh) compresses columnar storage with these
+             [ -n "${CITUS_BUILD:-}" ] && wanted+=(liblz4-dev libzstd-dev) ;;
+    *)       echo "ensure-deps.sh: unknown group $g" >&2; exit 2 ;;
+  esac
+done
 
 if [ -n "$list_only" ]; then
-  printf '%s\n' "${wanted[@]}"
+  printf '%s\n' "${wanted[@]}" | awk '!seen[$0]++'
   exit 0
 fi
 
 missing=()
-for pkg in "${wanted[@]}"; do
+for pkg in $(printf '%s\n' "${wanted[@]}" | awk '!seen[$0]++'); do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q '^install ok installed$'; then
     missing+=("$pkg")
   fi
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "uidx: installing missing packages: ${missing[*]}"
+echo "uidx: installing missing packages (${groups[*]}): ${missing[*]}"
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "uidx: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }

@@ -14,6 +14,7 @@ src_cache=$UIDX_CACHE/pg-partman
 (
   flock 9
   if [ ! -f "$src_cache/.fetched" ]; then
+    bash "$top/test/scripts/ensure-deps.sh" partman >&2 &&
     rm -rf "$src_cache" && mkdir -p "$src_cache" &&
       src=$(bash "$top/test/scripts/apt-source.sh" pg-partman "$src_cache/fetch") &&
       mv "$src" "$src_cache/src" && rm -rf "$src_cache/fetch" && touch "$src_cache/.fetched"

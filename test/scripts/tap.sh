@@ -11,7 +11,8 @@
 # ships them; build-pg.sh installs them into the servers it builds).
 #
 # initdb refuses root, so as root the test runs as the 'postgres' OS user,
-# as sandbox.sh runs its server; its working directory and the prefix's
+# as sandbox.sh runs its server, on a tree that user can read (run-tests.sh
+# runs the suite from a readable copy of it); its working directory and the prefix's
 # library directory (where the upgrade test swaps uidx.so for the released
 # builds) are then handed to that user.
 #
@@ -30,6 +31,11 @@ if [ ! -f "$perl_lib/PostgreSQL/Test/Cluster.pm" ]; then
   exit 1
 fi
 
+if [ "$(id -u)" -eq 0 ] && ! runuser -u postgres -- test -r "$top/test/$test"; then
+  echo "tap.sh: the postgres OS user cannot read $top/test/$test (run the suite with test/scripts/run-tests.sh, which runs it from a readable copy of the tree)" >&2
+  exit 1
+fi
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/uidx-tap.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 as_user=()
@@ -44,8 +50,13 @@ chmod 755 "$work"
 cd "$work"
 # PG_TEST_PORT_DIR: one port lock directory for every tree on the machine,
 # so that tests run from two worktrees at once never pick the same port
+# (as root it is made here and handed to 'postgres', which cannot create it
+# in a TMPDIR that only root may write)
 ports=${TMPDIR:-/tmp}/uidx-tap-ports
-"${as_user[@]}" mkdir -p "$ports" 2>/dev/null || true
+if [ ! -d "$ports" ]; then
+  mkdir -p "$ports" 2>/dev/null || true
+  [ "$(id -u)" -ne 0 ] || chown postgres: "$ports" 2>/dev/null || true
+fi
 status=0
 "${as_user[@]}" env PATH="$PG_BINDIR:$PATH" PERL5LIB="$perl_lib" \
     PG_REGRESS="$pkglibdir/pgxs/src/test/regress/pg_regress" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test-all`: the whole suite on every supported server, one after the
+# `make test-all`: the whole suite (make test-full) on every supported server, one after the
 # other, then the Citus test (make test-citus), and one summary line each at
 # the end.  15 is Debian's package; 17 and 18 are built once from Debian's
 # source packages (build-pg.sh) and then taken from the cache.
@@ -21,7 +21,7 @@ for v in ${UIDX_VERSIONS:-15 17 18}; do
   fi
   log=$(mktemp); 
   echo "=== PostgreSQL $v ($cfg) ==="
-  make -s PG_CONFIG="$cfg" test 2>&1 | tee "$log"
+  make -s PG_CONFIG="$cfg" test-full 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
   failures=$(grep -E '^failed: ' "$log" | tail -1)

@@ -28,7 +28,8 @@
 #  6. a distributed table partitioned by time with uidx_create_time_partitions:
 #     partitions distributed and co-located, rows in the right partition, the
 #     workers prune partitions, for the id range and for the time filter
-#     written the natural way (uidx is in session_preload_libraries, as README
+#     written the natural way (uidx is in session_preload_libraries, as
+# docs/partitioning.md
 #     "Time filters that prune partitions" asks), lookups by ID are router
 #     queries.
 # And: uidx reaches the workers (CREATE EXTENSION and ALTER DATABASE SET are
@@ -91,7 +92,7 @@ readme_block() {
     in_section && /^```sql$/ { in_block = 1; first = 1; next }
     in_block && /^```$/ { in_block = 0; taking = 0; next }
     in_block && first { first = 0; taking = ($0 == want) }
-    in_block && taking { print }' "$top/README.md"
+    in_block && taking { print }' "$top/docs/regions.md"
 }
 # Runs SQL from stdin with Citus's log of remote commands on and prints it.
 remote_log() {
@@ -397,7 +398,7 @@ SQL
             | grep -o "on public\.${tp}_p[0-9]*" | sort -u | wc -l)
   check "$type: the workers prune the partitions before the range filter's lower bound" \
     "$([ "$scanned" -ge 1 ] && [ "$scanned" -lt "$parts" ] && echo pruned)" pruned
-  # the natural time filter (README "Time filters that prune partitions"):
+  # the natural time filter (docs/partitioning.md "Time filters that prune partitions"):
   # rewritten on the coordinator, its pruning conditions reach the workers,
   # which prune their shards' partitions as for the id range
   tsfn=${type}_timestamp

@@ -19,16 +19,17 @@ cd "$top"
 # sudo: only run when the user is not root, and then the user has it
 not_needed="sudo"
 
-# what `make deps` installs for the default server (whatever this run tests),
-# and what building another server needs
-wanted=$( (PG_CONFIG=pg_config bash test/scripts/ensure-deps.sh list
-           bash test/scripts/ensure-deps.sh list build) | sort -u)
-# apt is part of minbase; the rest of the closure is what apt installs along
-closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
-            --no-breaks --no-replaces --no-enhances $wanted apt 2>/dev/null \
-          | sed -n 's/^\([a-z0-9][a-z0-9+.-]*\).*/\1/p' | sort -u)
+# the closure of some packages: apt is part of minbase; the rest is what apt
+# installs along
+closure_of() {
+  apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
+      --no-breaks --no-replaces --no-enhances "$@" apt 2>/dev/null \
+    | sed -n 's/^\([a-z0-9][a-z0-9+.-]*\).*/\1/p' | sort -u
+}
 
-commands=$(python3 - Makefile test/scripts/*.sh test/t/*.sh test/fuzz/*.sh test/bench/*.sh <<'PY'
+# the programs shell files and the Makefile's recipes run
+programs_of() {
+python3 - "$@" <<'PY'
 import re, sys
 
 def strip_heredocs(lines):
@@ -101,14 +102,18 @@ for path in sys.argv[1:]:
             found.add(words[0])
 print('\n'.join(sorted(found)))
 PY
-)
-# the TAP tests (test/t/*.pl) run programs as argument lists:
+}
+# the programs TAP tests run as argument lists:
 # IPC::Run::run [ 'nm', ... ], command_ok([ 'pg_dump', ... ]), '|', [ 'tar', ... ]
-commands+=$'\n'$(grep -ohE "(^|run|command_ok|command_fails|command_like|system|'\\|',)[[:space:]]*\(?[[:space:]]*\[[[:space:]]*'[a-z][a-z0-9_.+-]*'" \
-                   test/t/*.pl test/t/*.pm | sed -E "s/.*\[[[:space:]]*'//; s/'\$//" | sort -u)
-# and load Perl modules: each must come from a package too, except the
-# framework's (the server's pgxs directory, tap.sh) and the tests' own
-perl_modules=$(sed -nE 's/^use ([A-Z][A-Za-z0-9_:]+).*/\1/p' test/t/*.pl test/t/*.pm | sort -u)
+tap_programs_of() {
+  grep -ohE "(^|run|command_ok|command_fails|command_like|system|'\\|',)[[:space:]]*\(?[[:space:]]*\[[[:space:]]*'[a-z][a-z0-9_.+-]*'" \
+      "$@" | sed -E "s/.*\[[[:space:]]*'//; s/'\$//" | sort -u
+}
+# and the Perl modules they load: each must come from a package too, except
+# the framework's (the server's pgxs directory, tap.sh) and the tests' own
+perl_modules_of() {
+  sed -nE 's/^use ([A-Z][A-Za-z0-9_:]+).*/\1/p' "$@" | sort -u
+}
 
 # the packages of a file (a diverted one has several); dpkg may know it under
 # its name from before /usr was merged
@@ -124,41 +129,68 @@ packages_of() {
 
 # as on a fresh machine: Debian's PATH, not this one's (pyenv, a built server)
 debian_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-fail=0; checked=0
-for cmd in $commands; do
-  case " $not_needed " in *" $cmd "*) continue ;; esac
-  [ "$(PATH=$debian_path type -t "$cmd" || true)" = file ] || continue   # builtins, keywords
-  path=$(PATH=$debian_path command -v "$cmd")
-  pkgs=$(packages_of "$path")
-  if [ -z "$pkgs" ]; then
-    echo "$cmd: $path belongs to no package, not checked"
-    continue
-  fi
-  checked=$((checked + 1))
-  ok=""
-  for pkg in $pkgs; do
-    prio=$(dpkg-query -W -f='${Priority} ${Essential}' "$pkg" 2>/dev/null || true)
-    if grep -qx "$pkg" <<<"$closure" || [[ "$prio" == required* ]] || [[ "$prio" == *yes ]]; then
-      ok=1
+fail=0
+# check LABEL WANTED COMMANDS PERL_MODULES: every program and module comes
+# from the closure of WANTED or from a package every Debian has
+check() {
+  local label=$1 wanted=$2 commands=$3 perl_modules=$4 closure cmd path pkgs pkg prio ok mod file checked=0
+  closure=$(closure_of $wanted)
+  for cmd in $commands; do
+    case " $not_needed " in *" $cmd "*) continue ;; esac
+    [ "$(PATH=$debian_path type -t "$cmd" || true)" = file ] || continue   # builtins, keywords
+    path=$(PATH=$debian_path command -v "$cmd")
+    pkgs=$(packages_of "$path")
+    if [ -z "$pkgs" ]; then
+      echo "$cmd: $path belongs to no package, not checked"
+      continue
     fi
+    checked=$((checked + 1))
+    ok=""
+    for pkg in $pkgs; do
+      prio=$(dpkg-query -W -f='${Priority} ${Essential}' "$pkg" 2>/dev/null || true)
+      if grep -qx "$pkg" <<<"$closure" || [[ "$prio" == required* ]] || [[ "$prio" == *yes ]]; then
+        ok=1
+      fi
+    done
+    [ -n "$ok" ] && continue
+    echo "FAIL $cmd: from $pkgs, which $label does not install"
+    fail=1
   done
-  [ -n "$ok" ] && continue
-  echo "FAIL $cmd: from $pkgs, which make deps does not install"
-  fail=1
-done
-for mod in $perl_modules; do
-  case $mod in PostgreSQL::*) continue ;; esac
-  [ -f "test/t/${mod//:://}.pm" ] && continue
-  file=$(perl -M"$mod" -e 'my $f = shift; $f =~ s{::}{/}g; print $INC{"$f.pm"}' "$mod" 2>/dev/null) \
-    || { echo "FAIL Perl module $mod: not installed"; fail=1; continue; }
-  pkgs=$(packages_of "$file")
-  ok=""
-  for pkg in $pkgs; do
-    prio=$(dpkg-query -W -f='${Priority} ${Essential}' "$pkg" 2>/dev/null || true)
-    if grep -qx "$pkg" <<<"$closure" || [[ "$prio" == required* ]] || [[ "$prio" == *yes ]]; then ok=1; fi
+  for mod in $perl_modules; do
+    case $mod in PostgreSQL::*) continue ;; esac
+    [ -f "test/t/${mod//:://}.pm" ] && continue
+    file=$(perl -M"$mod" -e 'my $f = shift; $f =~ s{::}{/}g; print $INC{"$f.pm"}' "$mod" 2>/dev/null) \
+      || { echo "FAIL Perl module $mod: not installed"; fail=1; continue; }
+    pkgs=$(packages_of "$file")
+    ok=""
+    for pkg in $pkgs; do
+      prio=$(dpkg-query -W -f='${Priority} ${Essential}' "$pkg" 2>/dev/null || true)
+      if grep -qx "$pkg" <<<"$closure" || [[ "$prio" == required* ]] || [[ "$prio" == *yes ]]; then ok=1; fi
+    done
+    [ -n "$ok" ] || { echo "FAIL Perl module $mod: $file from ${pkgs:-no package}, which $label does not install"; fail=1; }
+    checked=$((checked + 1))
   done
-  [ -n "$ok" ] || { echo "FAIL Perl module $mod: $file from ${pkgs:-no package}, which make deps does not install"; fail=1; }
-  checked=$((checked + 1))
+  echo "$label: $checked programs and Perl modules checked against $(wc -w <<<"$wanted") packages of ensure-deps.sh and their dependencies"
+}
+
+# make test runs what `make deps` (ensure-deps.sh test) installs: the scripts
+# it runs are those of the quick suite (test/scripts/run-tests.sh leaves out
+# its full_only list)
+full_only=$(sed -n '/^full_only=(/,/^)/p' test/scripts/run-tests.sh | sed -n 's/^ *\(t\/[^ ]*\).*/test\/\1/p')
+quick_sh=(); quick_pl=()
+for f in test/t/*.sh test/t/*.pl; do
+  grep -qx "$f" <<<"$full_only" && continue
+  [ "$f" = test/t/citus.sh ] && continue
+  case $f in *.pl) quick_pl+=("$f") ;; *) quick_sh+=("$f") ;; esac
 done
-echo "$checked programs and Perl modules checked against $(wc -w <<<"$wanted") packages of ensure-deps.sh and their dependencies"
+check "make test" "$(PG_CONFIG=pg_config bash test/scripts/ensure-deps.sh list test | sort -u)" \
+  "$(programs_of test/scripts/run-tests.sh test/scripts/sandbox.sh test/scripts/tap.sh \
+       test/scripts/cache-dir.sh "${quick_sh[@]}"; tap_programs_of "${quick_pl[@]}" test/t/*.pm)" \
+  "$(perl_modules_of "${quick_pl[@]}" test/t/*.pm)"
+# everything: every group ensure-deps.sh has (make deps, make demo, and what
+# each suite asks for when it runs), for the default server (whatever this
+# run tests), and what building another server needs
+check "all targets" "$(PG_CONFIG=pg_config bash test/scripts/ensure-deps.sh list all | sort -u)" \
+  "$(programs_of Makefile test/scripts/*.sh test/t/*.sh test/fuzz/*.sh test/bench/*.sh; tap_programs_of test/t/*.pl test/t/*.pm)" \
+  "$(perl_modules_of test/t/*.pl test/t/*.pm)"
 exit $fail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Real clients against every uidx type, each with its recipe from README
-# "Drivers and ORMs".  Every code block of that section is a file named by
+# Real clients against every uidx type, each with its recipe from docs/drivers.md
+# "Client recipes".  Every code block of that section is a file named by
 # the line <!-- test/t/drivers.sh: FILE --> before it; they are written, as
 # they stand, into one directory (DRIVERS_README_DIR) that the tests load
 # them from, so the README cannot drift from what is tested.  A block without
@@ -25,21 +25,23 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/scripts/cache-dir.sh"
+# the clients, installed when this test runs, not by make test
+bash "$top/test/scripts/ensure-deps.sh" drivers || exit 1
 db=uidx_drivers
 failed=(); skipped=(); summary=()
 work=$(mktemp -d "${SANDBOX_DIR:-/tmp}/drivers.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 export DRIVERS_README_DIR=$work/readme DRIVERS_DB=$db
-python3 - "$top/README.md" "$DRIVERS_README_DIR" <<'PY' || exit 1
+python3 - "$top/docs/drivers.md" "$DRIVERS_README_DIR" <<'PY' || exit 1
 import pathlib, re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 out = pathlib.Path(sys.argv[2])
 out.mkdir()
 try:
-    start = lines.index("## Drivers and ORMs")
+    start = lines.index("## Client recipes")
 except ValueError:
-    sys.exit('README.md has no section "## Drivers and ORMs"')
+    sys.exit('docs/drivers.md has no section "## Client recipes"')
 end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
 i, files = start, []
 while i < end:
@@ -50,15 +52,15 @@ while i < end:
         while not lines[j].startswith("```"):
             j += 1
         if not m:
-            sys.exit(f"README line {i + 1}: a code block of \"Drivers and ORMs\" without its "
+            sys.exit(f"docs/drivers.md line {i + 1}: a code block of \"Client recipes\" without its "
                      "<!-- test/t/drivers.sh: FILE --> line")
         if m.group(1) in files:
-            sys.exit(f"README line {i + 1}: {m.group(1)} twice")
+            sys.exit(f"docs/drivers.md line {i + 1}: {m.group(1)} twice")
         files.append(m.group(1))
         (out / m.group(1)).write_text("\n".join(lines[i + 1:j]) + "\n", encoding="utf-8")
         i = j
     i += 1
-print(f"# README \"Drivers and ORMs\": {len(files)} blocks: {' '.join(files)}")
+print(f"# docs/drivers.md \"Client recipes\": {len(files)} blocks: {' '.join(files)}")
 PY
 
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" || exit 1

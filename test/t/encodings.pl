@@ -1,5 +1,6 @@
 # The pg_regress suite in databases of other encodings, as `make installcheck
-# ENCODING=... NO_LOCALE=1` runs it (README "Installing"): every test prints
+# ENCODING=... NO_LOCALE=1` runs it (docs/upgrades.md "make installcheck"):
+# every test prints
 # the same in any encoding except sql/encoding.sql, which holds every
 # non-ASCII input and has one expected file per kind of encoding (its first
 # query prints the kind, so no other kind's file can match).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# pg_partman 5 with uidx_sql's encoder/decoder pairs (README "Managed
-# PostgreSQL", "pg_partman"), checked against the C extension's.
+# pg_partman 5 with uidx_sql's encoder/decoder pairs (docs/managed.md,
+# "pg_partman"), checked against the C extension's.
 #
 # Two databases of the sandbox server, each with pg_partman (installed by
 # test/scripts/partman-install.sh, without its background worker):

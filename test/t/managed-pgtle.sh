@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# uidx_sql through pg_tle, as on RDS and Aurora (README "Managed
-# PostgreSQL"): the vendored pg_tle 1.5.2 archive is built for the server
+# uidx_sql through pg_tle, as on RDS and Aurora (docs/managed.md): the vendored pg_tle 1.5.2 archive is built for the server
 # under test and installed into a second sandbox that preloads it; there a
 # role that is not a superuser, only a member of pgtle_admin, registers
 # uidx_sql (sql/managed/build.sh's pg_tle script) and runs CREATE EXTENSION
@@ -69,7 +68,7 @@ q -d tle -U tle_admin -f "$work/uidx_sql.pgtle.sql" >/dev/null
 crypto=$(psql -X -At -d tle -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pgcrypto'")
 [ "$crypto" = 1 ] || { echo "managed-pgtle: pgcrypto is not available on this server: public ids cannot be tested"; exit 1; }
 q -d tle -U tle_admin -c "CREATE EXTENSION pgcrypto"
-# the rows check() expects: registries, a router with a local region (README
+# the rows check() expects: registries, a router with a local region (docs/managed.md
 # "Regions in uidx_sql": its partition and registry row are user data that
 # pg_dump must keep), the same rows in the C extension's registries (which
 # only the superuser writes here: uidx_inspect of the two editions is
@@ -113,7 +112,7 @@ pg_dump -Fc -d tle -f "$work/tle.dump"
 q -d postgres -c "CREATE DATABASE tle_restored"
 pg_restore -d tle_restored --exit-on-error "$work/tle.dump"
 check tle_restored "after pg_dump and pg_restore" "$ver"
-# the public-id key is not in the dump (README "Managed PostgreSQL"): until
+# the public-id key is not in the dump (docs/managed.md): until
 # its owner sets it again, public ids raise 55000
 state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_sql.public_id_encode(1::bigint); RAISE NOTICE 'none'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE '%', SQLSTATE; END \$\$" 2>&1)
 [[ "$state" == *55000* ]] || { echo "managed-pgtle: public ids after restore without the key: $state"; fail=1; }
@@ -122,7 +121,7 @@ state=$(psql -X -At -d tle_restored -U tle_admin -c "DO \$\$ BEGIN PERFORM uidx_
 q -d tle_restored -c "DROP TABLE app.routed" -c "DROP EXTENSION uidx_sql" -c "GRANT CREATE ON DATABASE tle_restored TO tle_admin"
 q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 
-# The upgrade a user makes (README "Managed PostgreSQL"): the released 1.2,
+# The upgrade a user makes (docs/managed.md): the released 1.2,
 # frozen in sql/managed/versions/, registered and installed in a database of
 # its own; then the current registration script, run where 1.2 is installed,
 # adds this version and the path 1.2--$ver (sql/managed/uidx_sql--1.2--$ver.sql);

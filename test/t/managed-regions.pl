@@ -1,4 +1,4 @@
-# uidx_sql's region registry and helpers (README "Regions in uidx_sql"), on
+# uidx_sql's region registry and helpers (docs/managed.md "Regions in uidx_sql"), on
 # three clusters: two regions (orders_kz with country 42, orders_br with 76),
 # each an ordinary uuid table partitioned by time with uidx_sql's helper, and a
 # router (its own country 16 in a local partition) set up by running the
@@ -84,13 +84,13 @@ for my $n (qw(kz br))
 
 # --- The router: the README's blocks ---
 $install_into->('router', $db{router});
-my ($section) = slurp_file("$top/README.md") =~ /^### Regions in uidx_sql\b(.*?)(?=^##)/ms
-  or BAIL_OUT('README has no "Regions in uidx_sql" section');
+my ($section) = slurp_file("$top/docs/managed.md") =~ /^## Regions in uidx_sql\b(.*?)(?=^## |\z)/ms
+  or BAIL_OUT('docs/managed.md has no "Regions in uidx_sql" section');
 my @blocks = $section =~ /^<!-- run by test\/t\/managed-regions\.pl -->\n```sql\n(.*?)^```/msg;
 for my $block (@blocks)
 {
 	my ($first) = split /\n/, $block;
-	BAIL_OUT(qq{README "Regions in uidx_sql": a sql block starts with "$first", not "-- router"}) if $first ne '-- router';
+	BAIL_OUT(qq{docs/managed.md "Regions in uidx_sql": a sql block starts with "$first", not "-- router"}) if $first ne '-- router';
 	(my $r = $block) =~ s/host 'orders-kz\.internal', port '5432'/"host '" . $node{kz}->host . "', port '" . $node{kz}->port . "'"/e;
 	$r =~ s/host 'orders-br\.internal', port '5432'/"host '" . $node{br}->host . "', port '" . $node{br}->port . "'"/e;
 	$sql->('router', $r);
@@ -99,12 +99,12 @@ is(scalar(@blocks), 2, 'the README router blocks ran');
 is($sql->('router', "SELECT count(*) FROM pg_foreign_server WHERE srvoptions::text LIKE '%" . $node{kz}->host . "%'"),
 	'2', "the router's servers point to this run's clusters") or BAIL_OUT('the router does not reach the regions');
 my ($prepare) = join('', @blocks) =~ /^(PREPARE order_by_id\(uuid\) AS\n.*?);$/ms
-  or BAIL_OUT('README "Regions in uidx_sql": no PREPARE order_by_id(uuid)');
+  or BAIL_OUT('docs/managed.md "Regions in uidx_sql": no PREPARE order_by_id(uuid)');
 $sql->('router', $state_fn);
 
 # --- 1. The README's EXPLAIN ---
 my @plans = grep { /^EXPLAIN/ } $section =~ /^```text\n(.*?)^```/msg;
-is(scalar(@plans), 1, 'README "Regions in uidx_sql": one ```text block with an EXPLAIN');
+is(scalar(@plans), 1, 'docs/managed.md "Regions in uidx_sql": one ```text block with an EXPLAIN');
 my ($explain, @shown) = split /\n/, $plans[0];
 is($sql->('router', 'SET plan_cache_mode = force_generic_plan', $prepare, $explain),
 	join("\n", map { s/^ //r } @shown), "the README's generic-plan EXPLAIN is what the router shows");

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# uidx_sql, the SQL edition (README "Managed PostgreSQL"), against the C
+# uidx_sql, the SQL edition (docs/managed.md), against the C
 # extension in one database: uidx in public, uidx_sql installed with its psql
 # script into the schema uidx_sql.
 #  1. test/managed/equality.sql: every deterministic function of both

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pg_partman 5 with uidx's encoder/decoder pairs (README "pg_partman"):
+# pg_partman 5 with uidx's encoder/decoder pairs (docs/partitioning.md "pg_partman"):
 # create_parent, run_maintenance and retention on uuid columns holding
 # UUIDv7s, iUIDs and prefix COMBs.
 #
@@ -110,4 +110,27 @@ for t in ev_uuidv7 ev_iuid ev_comb; do
     if grep -qxF "$want" "$out"; then echo "ok - $want"; else echo "not ok - $want"; fail=1; fi
   done
 done
+
+# The block of docs/partitioning.md "pg_partman", as written, in a database
+# that has pg_partman in the schema partman (as its first line says) and uidx:
+# it runs, and leaves events_v7 with its daily partitions and retention.
+block=$(awk '/^<!-- run by test\/t\/partman\.sh -->$/ { want = 1; next }
+             want && /^```sql$/ { inb = 1; next }
+             inb && /^```$/ { exit }
+             inb { print }' "$top/docs/partitioning.md")
+if [ -z "$block" ]; then
+  echo "not ok - docs/partitioning.md has no block marked <!-- run by test/t/partman.sh -->"; fail=1
+else
+  got=$(psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS ${db}_doc" -c "CREATE DATABASE ${db}_doc" >/dev/null 2>&1 &&
+        { echo "SET client_min_messages = warning;
+              CREATE SCHEMA partman; CREATE EXTENSION pg_partman SCHEMA partman; CREATE EXTENSION uidx;"
+          echo "$block"
+          echo "SELECT count(*) > 0, (SELECT retention FROM partman.part_config WHERE parent_table = 'public.events_v7')
+                  FROM partman.show_partitions('public.events_v7');"; } |
+        psql -X -q -v ON_ERROR_STOP=1 -d ${db}_doc -At -f - 2>&1 | tail -1)
+  psql -X -q -d postgres -c "DROP DATABASE IF EXISTS ${db}_doc" >/dev/null 2>&1
+  want="t|30 days"
+  if [ "$got" = "$want" ]; then echo "ok - docs/partitioning.md: the pg_partman block runs as written"
+  else echo "not ok - docs/partitioning.md: the pg_partman block: got '$got', want '$want'"; fail=1; fi
+fi
 exit $fail

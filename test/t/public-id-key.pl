@@ -1,4 +1,4 @@
-# The public-id key out of SQL's reach (README, "The key file").
+# The public-id key out of SQL's reach (docs/public-ids.md, "The key file").
 #
 # Three servers: uidx not preloaded, in shared_preload_libraries, in
 # session_preload_libraries.  Each reads a fresh random key from

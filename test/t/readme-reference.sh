@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's reference must name every function, type, table, operator
+# The reference (README.md and docs/*.md) must name every function, type, table, operator
 # class and setting the extension installs, except the support functions that
 # only the catalogs call: type I/O, operator, operator-class, cast, aggregate
 # and planner-support functions (README "What each 16-byte type supports"
@@ -46,7 +46,7 @@ SQL
 psql -X -q -d postgres -c "DROP DATABASE $db"
 missing=0
 for n in $names; do
-  grep -qF "$n" "$top/README.md" || { echo "README does not mention: $n"; missing=$((missing + 1)); }
+  grep -qF "$n" "$top/README.md" "$top"/docs/*.md || { echo "the documentation does not mention: $n"; missing=$((missing + 1)); }
 done
-echo "$(echo "$names" | wc -w) installed names, $missing missing from README.md"
+echo "$(echo "$names" | wc -w) installed names, $missing missing from README.md and docs/*.md"
 [ $missing -eq 0 ]

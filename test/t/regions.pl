@@ -1,4 +1,4 @@
-# Regional routing (README "Regions").  Three clusters -- two regions
+# Regional routing (docs/regions.md "Regions").  Three clusters -- two regions
 # (orders_kz with country 42, orders_br with 76) and a router (its own country
 # 16 in a local partition) -- are set up by running the README walkthrough
 # itself, then:
@@ -43,8 +43,8 @@ my $sql = sub { my ($n, @stmts) = @_; return $node{$n}->safe_psql($db{$n}, join 
 # Each ```sql block of the "Regions" section starts with a comment naming where
 # it runs: "-- region: orders_kz" (run on both regions, with Brazil's database
 # and country), or "-- router".  The servers' host and port become this run's.
-my ($section) = slurp_file("$ENV{UIDX_TOP}/README.md") =~ /^## Regions\b(.*?)(?=^## )/ms
-  or BAIL_OUT('README has no "Regions" section');
+my ($section) = slurp_file("$ENV{UIDX_TOP}/docs/regions.md") =~ /^## Regions\b(.*?)(?=^## |\z)/ms
+  or BAIL_OUT('docs/regions.md has no "Regions" section');
 my @blocks = $section =~ /^```sql\n(.*?)^```/msg;
 for my $block (@blocks)
 {
@@ -64,12 +64,12 @@ for my $block (@blocks)
 	}
 	else
 	{
-		BAIL_OUT(qq{README "Regions": a sql block starts with "$first", not a place to run it});
+		BAIL_OUT(qq{docs/regions.md "Regions": a sql block starts with "$first", not a place to run it});
 	}
 }
 ok(scalar(@blocks) >= 3, 'the README walkthrough ran: ' . scalar(@blocks) . ' blocks');
 my @plans = grep { /^EXPLAIN/ } $section =~ /^```text\n(.*?)^```/msg;
-is(scalar(@plans), 1, 'README "Regions": one ```text block with an EXPLAIN');
+is(scalar(@plans), 1, 'docs/regions.md "Regions": one ```text block with an EXPLAIN');
 my ($explain, @shown) = split /\n/, $plans[0];
 # psql's aligned output indents by one
 is($sql->('router', 'SET plan_cache_mode = force_generic_plan',

@@ -1,4 +1,4 @@
-# When the time-filter rewrite applies (README "Time filters that prune
+# When the time-filter rewrite applies (docs/partitioning.md "Time filters that prune
 # partitions", Loading): with shared_preload_libraries and with
 # session_preload_libraries every query of a new session prunes, the first
 # one included; without either, uidx is loaded during the first query that

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Time filters prune the partitions pg_partman 5 makes with uidx's
-# encoder/decoder pairs (README "Time filters that prune partitions"): daily
+# encoder/decoder pairs (docs/partitioning.md "Time filters that prune partitions"): daily
 # partitions of uuid columns holding iUIDs and prefix COMBs; a one-day filter
 # written the natural way scans one partition, with constants at plan time
 # and with a generic plan at executor start, and counts the rows it counts
