@@ -19,7 +19,8 @@
 # TESTDIR (PostgreSQL 15) and TESTDATADIR/TESTLOGDIR (16 and later) put the
 # clusters and their logs under an absolute path, as PGXS's prove_installcheck
 # does.  Tests read UIDX_TOP (this tree) and UIDX_PG_CONFIG (the server's
-# pg_config).  Exits with prove's status.
+# pg_config).  Exits with prove's status, or 77 when the test skipped itself
+# as a whole (plan skip_all).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 test=${1:?usage: tap.sh t/NAME.pl}
@@ -57,15 +58,20 @@ if [ ! -d "$ports" ]; then
   mkdir -p "$ports" 2>/dev/null || true
   [ "$(id -u)" -ne 0 ] || chown postgres: "$ports" 2>/dev/null || true
 fi
-status=0
+set +e
 "${as_user[@]}" env PATH="$PG_BINDIR:$PATH" PERL5LIB="$perl_lib" \
     PG_REGRESS="$pkglibdir/pgxs/src/test/regress/pg_regress" \
     TESTDIR="$work" TESTDATADIR="$work/tmp_check" TESTLOGDIR="$work/tmp_check/log" \
     PG_TEST_PORT_DIR="$ports" \
     UIDX_TOP="$top" UIDX_PG_CONFIG="$pg_config" \
-    prove --verbose --nocolor -I "$top/test/t" "$top/test/$test" || status=$?
+    prove --verbose --nocolor -I "$top/test/t" "$top/test/$test" 2>&1 | tee "$work/prove.log"
+status=${PIPESTATUS[0]}
+set -e
+# a test that skips as a whole (plan skip_all: prove prints "FILE ..
+# skipped: REASON") is skipped for run-tests.sh too
+if [ $status -eq 0 ] && grep -qF "$top/test/$test .. skipped: " "$work/prove.log"; then status=77; fi
 # the servers' logs of a failed test, as sandbox.sh keeps its own
-if [ $status -ne 0 ]; then
+if [ $status -ne 0 ] && [ $status -ne 77 ]; then
   for f in "$work"/tmp_check/log/*; do
     [ -f "$f" ] || continue
     echo "--- $(basename "$f") (last 40 lines)"; tail -40 "$f"
