@@ -159,7 +159,8 @@ INSERT INTO events (kind) SELECT 'k' || g FROM generate_series(1, 4000) g;
 ANALYZE events;
 SELECT count(DISTINCT tableoid) AS stripes_written FROM events;
 SELECT id AS some_id FROM events ORDER BY kind COLLATE "C" LIMIT 1 \gset
-SELECT * FROM pg_temp.plan_of(format('SELECT * FROM events WHERE id = %L::uuid', :'some_id'));
+SELECT reads ~ '^events_s[0-7]$' AS reads_one_stripe, removed_at_start, merge_append, sort
+  FROM pg_temp.plan_of(format('SELECT * FROM events WHERE id = %L::uuid', :'some_id'));
 SELECT merge_append, sort FROM pg_temp.plan_of('SELECT * FROM events ORDER BY id LIMIT 10');
 SELECT kind FROM events WHERE id = :'some_id';
 -- refused: not partitioned, not by hash, another stripe count, a name taken
