@@ -51,7 +51,12 @@ DROP ROLE uidx_clock_tester;
 \i sql/include/clock_faults.sql
 
 INSERT INTO iuid_service_entity VALUES (11, 'ClockFaults');
-SET uidx.debug_clock_freeze = on;
+-- T on a millisecond boundary: the iuid runs' 100,000 ids of one frozen
+-- millisecond carry about 50/4096 ms into its clock fraction bits
+-- (FORMATS.md §C), which must leave them in T's millisecond wherever T falls
+SELECT set_config('uidx.debug_clock_freeze',
+                  'on@' || floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint * 1000000,
+                  false) <> 'off' AS frozen_on_a_millisecond;
 SELECT pg_temp.run_faults('iuid_generate', 'iuid_generate(1, 1)', 0);
 SELECT pg_temp.run_faults('iuid_generate(text)', $$iuid_generate('ClockFaults', 1)$$, 10800000);
 SELECT pg_temp.run_faults('comb_prefix_generate', 'comb_prefix_generate()', 43200000);
@@ -264,3 +269,96 @@ DELETE FROM iuid_service_entity WHERE code = 11;
 DELETE FROM iuid_service_entity WHERE code = 1;
 DELETE FROM luuid_group WHERE group_name = 'Order';
 DROP SEQUENCE gen_seq;
+
+-- ===========================================================================
+-- The clock's fraction of its millisecond (FORMATS.md §A2, §C)
+-- ===========================================================================
+-- iuid_generate puts it, in 1/4096 ms, into the leading 12 of its 54 random
+-- bits, distid128_generate in 1/2048 ms into the leading 11 of R75, both
+-- from the same clock reading as the millisecond, so that the values of
+-- concurrent backends arrive nearly in order.  The test clock stands at
+-- exact nanoseconds here ('on@<unix ns>').  A fresh backend, so that no
+-- value made above (hours ahead) is kept.
+\c
+SET timezone = 'UTC';
+INSERT INTO iuid_service_entity VALUES (1, 'Conc');
+SET client_min_messages = error;
+CREATE TEMP TABLE fraction_ids (n serial, k integer, at_ns bigint, i iuid, d uuid);
+CREATE FUNCTION pg_temp.make_at(k integer, at_ns bigint, ids integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM set_config('uidx.debug_clock_freeze', 'on@' || at_ns, false);
+    INSERT INTO fraction_ids (k, at_ns, i, d)
+    SELECT k, at_ns, iuid_generate(1, 1), distid128_generate() FROM generate_series(1, ids);
+END
+$$;
+-- the millisecond 1700000000123, at 0 ns, 1 ns, 456789 ns (100 ids),
+-- 456790 ns and 999999 ns into it; the next millisecond at 250 µs; then back
+-- to 456789 ns of the first (1000 ids)
+SELECT count(pg_temp.make_at(k, 1700000000123000000 + off, ids)) AS steps
+  FROM (SELECT * FROM (VALUES (1, 0, 1), (2, 1, 1), (3, 456789, 100), (4, 456790, 1),
+                              (5, 999999, 1), (6, 1000000 + 250000, 1), (7, 456789, 1000)) v(k, off, ids)
+         ORDER BY k) s;
+RESET uidx.debug_clock_freeze;
+RESET client_min_messages;
+-- Where the clock moved to a later fraction, the step's first value holds
+-- it: floor(ns into the ms * 2^bits / 10^6), and the clock's millisecond.
+-- (Within one fraction unit values are incremented, and a distid128
+-- increment may carry into the fraction: those steps are not shown here.)
+SELECT k, at_ns - 1700000000123000000 AS ns_after_ms_123,
+       iuid_random(i) >> 42 AS iuid_fraction,
+       (at_ns % 1000000) * 4096 / 1000000 AS iuid_expected,
+       ('x' || substr(replace(d::text, '-', ''), 14, 3))::bit(12)::integer >> 1 AS distid128_fraction,
+       (at_ns % 1000000) * 2048 / 1000000 AS distid128_expected,
+       iuid_timestamp(i) = to_timestamp(at_ns / 1000000 / 1000.0) AS iuid_ms_is_clock,
+       distid128_timestamp(d) = to_timestamp(at_ns / 1000000 / 1000.0) AS distid128_ms_is_clock
+  FROM fraction_ids
+ WHERE k IN (1, 3, 5, 6) AND n = (SELECT min(n) FROM fraction_ids f WHERE f.k = fraction_ids.k)
+ ORDER BY k;
+-- the 100 values of step 3 keep their fraction (an increment is at most
+-- 2^32, the room below the fraction 2^41); the clock back within a
+-- millisecond the values have left: they stay in the next one
+SELECT (SELECT count(DISTINCT iuid_random(i) >> 42) FROM fraction_ids WHERE k = 3) AS step3_iuid_fractions,
+       (SELECT bool_and(iuid_timestamp(i) = to_timestamp(1700000000.124)
+                        AND distid128_timestamp(d) = to_timestamp(1700000000.124))
+          FROM fraction_ids WHERE k = 7) AS step7_next_ms_kept;
+-- every value above the one before, also where the clock stood still (1000
+-- ids), moved by 1 ns within a fraction unit, and went back within a
+-- millisecond it had left (the last step keeps the next millisecond)
+SELECT count(*) FILTER (WHERE i <= prev_i) AS iuid_not_increasing,
+       count(*) FILTER (WHERE d <= prev_d) AS distid128_not_increasing
+  FROM (SELECT i, d, lag(i) OVER (ORDER BY n) AS prev_i, lag(d) OVER (ORDER BY n) AS prev_d
+          FROM fraction_ids) s;
+-- the layouts decode as before: version, variant, format version, country,
+-- entity of every iuid; distid128's shape (distid128_timestamp is NULL for
+-- anything else)
+SELECT bool_and(iuid_format_version(i) = 0 AND iuid_country(i) = 1 AND iuid_service_entity(i) = 1
+                AND substr(i::text, 15, 1) = '8' AND substr(i::text, 20, 1) IN ('8', '9', 'a', 'b'))
+           AS iuid_fields,
+       bool_and(distid128_timestamp(d) IS NOT NULL AND substr(d::text, 15, 1) = '7'
+                AND substr(d::text, 20, 1) BETWEEN '0' AND '7') AS distid128_shape
+  FROM fraction_ids;
+
+-- Two backends, one after the other on the test clock, 100 µs apart: the
+-- later one's values are above the earlier one's (with random bits there,
+-- as before, each pair would be in order only half of the time)
+CREATE TABLE fraction_backends (k integer, i iuid, d uuid);
+\c
+SET client_min_messages = error;
+SET uidx.debug_clock_freeze = 'on@1700000000123100000';
+INSERT INTO fraction_backends SELECT 1, iuid_generate(1, 1), distid128_generate();
+\c
+SET client_min_messages = error;
+SET uidx.debug_clock_freeze = 'on@1700000000123200000';
+INSERT INTO fraction_backends SELECT 2, iuid_generate(1, 1), distid128_generate();
+\c
+SET client_min_messages = error;
+SET uidx.debug_clock_freeze = 'on@1700000000123300000';
+INSERT INTO fraction_backends SELECT 3, iuid_generate(1, 1), distid128_generate();
+RESET uidx.debug_clock_freeze;
+RESET client_min_messages;
+SELECT k, i > lag(i) OVER (ORDER BY k) AS iuid_above_earlier_backend,
+       d > lag(d) OVER (ORDER BY k) AS distid128_above_earlier_backend
+  FROM fraction_backends ORDER BY k;
+DROP TABLE fraction_backends;
+DELETE FROM iuid_service_entity WHERE code = 1;

@@ -158,6 +158,17 @@ uidx_now_unix_ns(void)
 }
 
 int64
+uidx_now_unix_ms_fraction(int fraction_bits, uint32 *fraction)
+{
+	int64		now_ns = uidx_now_unix_ns();
+	int64		unix_ms = now_ns / NS_PER_MS - (now_ns % NS_PER_MS < 0 ? 1 : 0);
+
+	Assert(fraction_bits >= 0 && fraction_bits <= 20);
+	*fraction = (uint32) (((now_ns - unix_ms * NS_PER_MS) << fraction_bits) / NS_PER_MS);
+	return unix_ms;
+}
+
+int64
 uidx_timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 							const char *type_name)
 {

@@ -176,6 +176,14 @@ distid128_next(Distid128State *state, int64_t now_ms, uint64_t random_high,
 		return DISTID_EMIT;
 	}
 
+	/* the clock moved on within the last millisecond: keep up with it */
+	if (state->clock_fraction && t == state->t && fresh_high > state->r_high)
+	{
+		state->r_high = fresh_high;
+		state->r_low = fresh_low;
+		return DISTID_EMIT;
+	}
+
 	increment = fresh_low & DISTID128_INCREMENT_MASK;
 	if (increment == 0)
 		increment = 1;
@@ -196,11 +204,16 @@ distid128_next(Distid128State *state, int64_t now_ms, uint64_t random_high,
 		if (state->t + 1 >= DISTID128_TIME_LIMIT)
 			return DISTID_CLOCK_OUT_OF_RANGE;
 		state->t++;
+		/* the start of a millisecond the clock has not reached */
+		if (state->clock_fraction)
+			fresh_high = 0;
 	}
 	else
 		state->t = t;
 	state->r_high = fresh_high;
 	state->r_low = fresh_low;
+	if (state->r_high == 0 && state->r_low == 0)
+		state->r_low = 1;
 	return DISTID_EMIT;
 }
 
@@ -519,20 +532,25 @@ Datum
 distid128_generate(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
-	uint64		random[2];
+	uint64		random_low;
+	uint32		fraction;
+	int64		unix_ms;
 
 	if (distid128_last_pid != MyProcPid)
 	{
 		memset(&distid128_last, 0, sizeof(distid128_last));
 		distid128_last.keep_order = true;
+		distid128_last.clock_fraction = true;
 		distid128_last_pid = MyProcPid;
 	}
-	uidx_random_bytes(random, sizeof(random));
+	uidx_random_bytes(&random_low, sizeof(random_low));
+	/* R75's top 11 bits are the fraction of the same clock reading (§A2) */
+	do
+		unix_ms = uidx_now_unix_ms_fraction(DISTID128_FRACTION_BITS, &fraction);
 	while (!generator_step_done(distid128_next(&distid128_last,
-											   clock_ms_since(DISTID128_EPOCH_UNIX_MS),
-											   random[0], random[1]),
-								"DistributedId128"))
-		;
+											   unix_ms - DISTID128_EPOCH_UNIX_MS,
+											   fraction, random_low),
+								"DistributedId128"));
 	distid128_pack(&distid128_last, result->data);
 	PG_RETURN_UUID_P(result);
 }

@@ -75,13 +75,20 @@ extern DistidStep distid_next(DistidState *state, int64_t now_ms, uint64_t rando
 #define DISTID128_INCREMENT_MASK ((UINT64_C(1) << 58) - 1)
 #define DISTID128_SETBACK_MS	1000
 
-/* keep_order: as for DistidState, after a setback of a second or more */
+/*
+ * keep_order: as for DistidState, after a setback of a second or more.
+ * clock_fraction (uidx's generator, FORMATS.md §A2): random_high is not
+ * random but the clock's fraction of its millisecond in 1/2^11 ms, and
+ * within a millisecond a fraction above r_high starts from it again.
+ */
+#define DISTID128_FRACTION_BITS 11
 typedef struct Distid128State
 {
 	uint64_t	t;
 	uint64_t	r_high;
 	uint64_t	r_low;
 	bool		keep_order;
+	bool		clock_fraction;
 } Distid128State;
 
 extern void distid128_pack(const Distid128State *value, uint8_t out[UIDX_LEN]);

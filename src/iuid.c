@@ -64,35 +64,57 @@ iuid_compare_origin(int country_a, int entity_a, int country_b, int entity_b)
 }
 
 /*
- * A new millisecond starts from 53 random bits (the top random bit clear), so
- * at least 2^53 of headroom is left for increments: with steps below 2^32+1
- * that is over two million IDs in one millisecond before the timestamp has to
- * be borrowed from the next one.  Within a millisecond each ID adds 1 + a
- * fresh 32-bit random step, so knowing one ID does not reveal the next.
- * When the wall clock is behind the last ID (same millisecond or stepped
- * back) the last timestamp is kept: order beats wall-clock accuracy.
+ * rand starts with the clock's fraction of its millisecond, then random bits
+ * whose top bit is clear, so at least 2^41 of headroom is left below the
+ * next fraction for increments (FORMATS.md §C).  Values of concurrent
+ * backends thus arrive nearly in time order, and an index on them fills its
+ * leaves as from one writer instead of splitting them in the middle.
+ */
+static uint64_t
+iuid_fresh_random(uint32_t fraction, uint64_t fresh)
+{
+	return ((uint64_t) fraction << IUID_BELOW_FRACTION_BITS) |
+		(fresh & ((UINT64_C(1) << (IUID_BELOW_FRACTION_BITS - 1)) - 1));
+}
+
+/*
+ * Within a millisecond each ID is the fresh value when the clock's fraction
+ * has moved it past the previous one, and otherwise the previous random + 1 +
+ * a fresh 32-bit random step, so knowing one ID does not reveal the next.
+ * Increments may carry into the fraction bits: the value then runs a little
+ * ahead of the clock, as RFC 9562's method 3 counters do.  When the field
+ * would overflow, or the wall clock is behind the last ID (stepped back), the
+ * last timestamp is kept or the next one borrowed: order beats wall-clock
+ * accuracy.
  */
 void
-iuid_next(const IuidFields *prev, int64_t now_ms, int country,
-		  int service_entity, uint64_t fresh, uint32_t step, IuidFields *next)
+iuid_next(const IuidFields *prev, int64_t now_ms, uint32_t fraction,
+		  int country, int service_entity, uint64_t fresh, uint32_t step,
+		  IuidFields *next)
 {
 	next->format_version = 0;
 	next->country = country;
 	next->service_entity = service_entity;
-	next->random = fresh & (IUID_RANDOM_MAX >> 1);
+	next->random = iuid_fresh_random(fraction & ((1u << IUID_FRACTION_BITS) - 1), fresh);
 	next->unix_ms = now_ms;
 
 	if (prev == NULL || now_ms > prev->unix_ms)
 		return;
 
-	next->unix_ms = prev->unix_ms;
 	switch (iuid_compare_origin(country, service_entity,
 								prev->country, prev->service_entity))
 	{
 		case 1:
 			/* already greater than prev through country or entity */
+			if (now_ms < prev->unix_ms)
+				next->random = iuid_fresh_random(0, fresh);
+			next->unix_ms = prev->unix_ms;
 			return;
 		case 0:
+			next->unix_ms = prev->unix_ms;
+			/* the clock moved on within prev's millisecond */
+			if (now_ms == prev->unix_ms && next->random > prev->random)
+				return;
 			if (prev->random <= IUID_RANDOM_MAX - 1 - (uint64_t) step)
 			{
 				next->random = prev->random + 1 + step;
@@ -102,7 +124,9 @@ iuid_next(const IuidFields *prev, int64_t now_ms, int country,
 		default:
 			break;
 	}
+	/* the next millisecond, from its start: the clock is not there yet */
 	next->unix_ms = prev->unix_ms + 1;
+	next->random = iuid_fresh_random(0, fresh);
 }
 
 #ifndef UIDX_NO_POSTGRES
@@ -416,7 +440,8 @@ iuid_generate(PG_FUNCTION_ARGS)
 	int			service_entity = iuid_byte_arg(fcinfo, 0, "service_entity");
 	int			country = iuid_country_arg(fcinfo, 1);
 	uint64		draw[2];
-	int64		now_ms = uidx_now_unix_ns() / 1000000;
+	uint32		fraction;
+	int64		now_ms = uidx_now_unix_ms_fraction(IUID_FRACTION_BITS, &fraction);
 	IuidFields	next;
 
 	if (now_ms < 0 || now_ms > UIDX_MAX_MS48)
@@ -426,7 +451,8 @@ iuid_generate(PG_FUNCTION_ARGS)
 
 	uidx_random_bytes(draw, sizeof(draw));
 	iuid_next(last_generated_pid == MyProcPid ? &last_generated : NULL,
-			  now_ms, country, service_entity, draw[0], (uint32) draw[1], &next);
+			  now_ms, fraction, country, service_entity, draw[0], (uint32) draw[1],
+			  &next);
 	if (next.unix_ms > UIDX_MAX_MS48)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),

@@ -9,6 +9,12 @@
 
 #define IUID_RANDOM_BITS 54
 #define IUID_RANDOM_MAX ((UINT64_C(1) << IUID_RANDOM_BITS) - 1)
+/*
+ * The generator puts the clock's sub-millisecond fraction, in 1/4096 ms, into
+ * the leading bits of rand (FORMATS.md §C); the rest stays random.
+ */
+#define IUID_FRACTION_BITS 12
+#define IUID_BELOW_FRACTION_BITS (IUID_RANDOM_BITS - IUID_FRACTION_BITS)
 
 typedef struct IuidFields
 {
@@ -26,10 +32,13 @@ extern const char *iuid_invalid_reason(const uint8_t in[UIDX_LEN]);
 /*
  * The monotonic generator step.  `prev` is the last value this backend made
  * (or NULL for none).  Returns the next value for now_ms with the requested
- * country and service entity; `fresh` is a fresh 54-bit random draw and
- * `step` a fresh 32-bit draw used to advance within a millisecond.
+ * country and service entity; `fraction` is the same clock reading's
+ * sub-millisecond part in 1/2^IUID_FRACTION_BITS ms, `fresh` a fresh random
+ * draw (only its low bits are used) and `step` a fresh 32-bit draw used to
+ * advance within a millisecond.
  */
-extern void iuid_next(const IuidFields *prev, int64_t now_ms, int country,
+extern void iuid_next(const IuidFields *prev, int64_t now_ms, uint32_t fraction,
+					  int country,
 					  int service_entity, uint64_t fresh, uint32_t step,
 					  IuidFields *next);
 

@@ -31,8 +31,13 @@ COMMENT ON FUNCTION uidx_raise_unknown_name(text, text) IS 'internal: raises 220
 -- lower bounds that would get one name (22023; a daily step that starts at
 -- another time of day than midnight UTC can do that where summer time
 -- begins).
+-- With stripes > 1 each partition it creates is itself partitioned BY HASH
+-- on the key into that many stripes (uidx_create_stripes, README "Striped
+-- tables"); existing partitions are left as they are.  stripes must be 1
+-- (no stripes) to 1024 (22023).
 CREATE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
-                                            to_ts timestamptz, step interval)
+                                            to_ts timestamptz, step interval,
+                                            stripes integer DEFAULT 1)
 RETURNS SETOF regclass
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
@@ -58,6 +63,8 @@ DECLARE
     part_name   text;
     existing    regclass;
     i           integer;
+    key_name    name;
+    stripe_by   text := '';
 BEGIN
     -- nspname, not regnamespace::name: the latter is already quoted where
     -- the name needs it, and format('%I') would quote it twice
@@ -121,6 +128,18 @@ BEGIN
                   HINT = 'A table partitioned by country (iuid_country_ops) gets one partition per country from uidx_attach_local_region(); those are partitioned by time.';
     END IF;
 
+    IF stripes < 1 OR stripes > 1024 THEN
+        RAISE EXCEPTION 'stripes must be between 1 and 1024: %', stripes
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF stripes > 1 THEN
+        SELECT a.attname INTO key_name
+          FROM pg_partitioned_table p
+          JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+         WHERE p.partrelid = parent;
+        stripe_by := format(' PARTITION BY HASH (%I)', key_name);
+    END IF;
+
     -- fine enough that steps of the size give distinct names
     name_format := CASE WHEN step >= interval '1 day' THEN 'YYYYMMDD'
                         WHEN step >= interval '1 minute' THEN 'YYYYMMDD"_"HH24MI'
@@ -172,9 +191,13 @@ BEGIN
         part_name := names[i];
         existing := to_regclass(format('%I.%I', parent_ns, part_name));
         IF existing IS NULL THEN
-            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
+            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))%s',
                            parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
-                           bound_fn::oid::regproc, hi);
+                           bound_fn::oid::regproc, hi, stripe_by);
+            IF stripes > 1 THEN
+                EXECUTE format('SELECT count(*) FROM %I.uidx_create_stripes(%L, %s)',
+                               ext_ns, format('%I.%I', parent_ns, part_name), stripes);
+            END IF;
             RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
         ELSIF NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = existing AND inhparent = parent) THEN
             RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
@@ -183,7 +206,7 @@ BEGIN
     END LOOP;
 END
 $fn$;
-COMMENT ON FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval) IS 'creates the missing time-range partitions of a table partitioned by a uidx time-ordered column';
+COMMENT ON FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval, integer) IS 'creates the missing time-range partitions of a table partitioned by a uidx time-ordered column, each striped by hash when stripes > 1';
 
 -- The smallest uuid whose first six bytes hold the unix millisecond of `at`:
 -- a partition bound for uuid columns holding UUIDv7, prefix COMB or iUID values.

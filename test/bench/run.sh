@@ -35,6 +35,10 @@
 #   BENCH_GROWTH_CASES   its keys (case keys of cases.sql)     ("seq v4 pg_uuidv7 uuidv7 iuid
 #                        comb comb_short_prefix distid128 bigserial")
 #   BENCH_SHARED_BUFFERS shared_buffers of the bench server    (128MB, the sandbox's)
+#   BENCH_SECTIONS may also name concurrency (not run by default): pgbench
+#                        writers at 1, 4, 16, 64 clients (up to 4 x the cores),
+#                        plain and striped keys (test/bench/concurrency.sh, its
+#                        knobs BENCH_CONC_* are described there)
 #   BENCH_SECTIONS may also name timefilter (not run by default): a one-day
 #                        time filter on 36 monthly partitions, natural form
 #                        against the id range and the rewrite off
@@ -143,7 +147,7 @@ if ! [[ $GROWTH_LOOKUPS =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus|growth|managed|timefilter) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|growth|managed|timefilter|concurrency) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
@@ -382,6 +386,14 @@ if runs_section timefilter; then
   fi
 fi
 
+# --- Concurrency: many writers, plain and striped keys ----------------------
+if runs_section concurrency; then
+  if ! bash "$here/concurrency.sh" 2>"$errfile"; then
+    cat "$errfile" >&2
+    note_error concurrency '(all)' '' "$errfile"
+  fi
+fi
+
 # --- Report ------------------------------------------------------------------
 run_psql -v sections="$SECTIONS" -f "$here/report.sql"
 runs_section managed && run_psql -f "$here/managed-report.sql"
@@ -400,6 +412,10 @@ if [ -n "${BENCH_RESULTS_FILE:-}" ]; then
     run_psql -c "SELECT ord, key, label, gen, gen_from, gen_n, insert_type, insert_default, sort, gen_targets, insert_targets, sort_targets, skip_reason FROM bench.cases ORDER BY ord"
     echo "=== Growth measurements"
     run_psql -c "SELECT * FROM bench.growth_results ORDER BY at"
+    if [ "$(run_psql -At -c "SELECT to_regclass('bench.conc_results') IS NOT NULL")" = t ]; then
+      echo "=== Concurrency measurements"
+      run_psql -c "SELECT * FROM bench.conc_results ORDER BY at"
+    fi
     echo "=== Table age configurations and measurements"
     run_psql -c "SELECT * FROM bench.age_configs ORDER BY ord" -c "SELECT * FROM bench.age_results ORDER BY at"
   } >"$BENCH_RESULTS_FILE.raw"

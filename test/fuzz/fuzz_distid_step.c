@@ -76,11 +76,11 @@ step_a2(Distid128State *s, int64_t now, uint64_t random)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	/* upstream's algorithm, and uidx's order-keeping generators */
+	/* upstream's algorithm, and uidx's order-keeping generators (distid128 with the clock fraction) */
 	DistidState a1 = {0, 0, false};
 	DistidState a1_ordered = {0, 0, true};
-	Distid128State a2 = {0, 0, 0, false};
-	Distid128State a2_ordered = {0, 0, 0, true};
+	Distid128State a2 = {0, 0, 0, false, false};
+	Distid128State a2_ordered = {0, 0, 0, true, true};
 	int64_t		now1900 = INT64_C(3913056000000);	/* 2024-01-01 */
 	int64_t		now1700 = INT64_C(10224403200000);
 

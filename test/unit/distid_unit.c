@@ -279,7 +279,7 @@ a2_generate(Distid128State *s, int64_t clock_ms1700, uint64_t r_high, uint64_t r
 static void
 test_a2(void)
 {
-	Distid128State s = {0, 0, 0, false};
+	Distid128State s = {0, 0, 0, false, false};
 	uint8_t		bytes[UIDX_LEN];
 	char		text[64];
 	char		label[64];
@@ -287,7 +287,7 @@ test_a2(void)
 	for (size_t i = 0; i < sizeof(a2_vectors) / sizeof(a2_vectors[0]); i++)
 	{
 		const A2Vector *v = &a2_vectors[i];
-		Distid128State fresh = {0, 0, 0, false};
+		Distid128State fresh = {0, 0, 0, false, false};
 
 		snprintf(label, sizeof(label), "A2 vector %zu", i + 1);
 		check_u64(label, a2_generate(&fresh, v->clock_ms1700, v->r_high, v->r_low), 0);
@@ -355,6 +355,40 @@ test_a2(void)
 	check_u64("A2 keep-order setback t", s.t, CLOCK_2024_MS1700 + 1);
 	check_u64("A2 keep-order setback r", s.r_low, 5);
 	s.keep_order = false;
+}
+
+/*
+ * uidx's generator with clock_fraction (FORMATS.md §A2): random_high is the
+ * clock's fraction of its millisecond; within the millisecond a later
+ * fraction starts from it again, an earlier or equal one increments.
+ */
+static void
+test_a2_fraction(void)
+{
+	Distid128State s = {0, 0, 0, true, true};
+
+	check_u64("A2 fraction new ms", distid128_next(&s, CLOCK_2024_MS1700, 100, 9), DISTID_EMIT);
+	check_u64("A2 fraction new ms high", s.r_high, 100);
+	check_u64("A2 fraction new ms low", s.r_low, 9);
+	/* the same fraction: an increment, as upstream */
+	check_u64("A2 fraction same", distid128_next(&s, CLOCK_2024_MS1700, 100, 3), DISTID_EMIT);
+	check_u64("A2 fraction same high", s.r_high, 100);
+	check_u64("A2 fraction same low", s.r_low, 12);
+	/* a later fraction within the millisecond: taken */
+	check_u64("A2 fraction later", distid128_next(&s, CLOCK_2024_MS1700, 700, 4), DISTID_EMIT);
+	check_u64("A2 fraction later high", s.r_high, 700);
+	check_u64("A2 fraction later low", s.r_low, 4);
+	/* an earlier one (the clock stepped back within the ms): an increment */
+	check_u64("A2 fraction earlier", distid128_next(&s, CLOCK_2024_MS1700, 5, 2), DISTID_EMIT);
+	check_u64("A2 fraction earlier high", s.r_high, 700);
+	check_u64("A2 fraction earlier low", s.r_low, 6);
+	/* a setback of a second with the millisecond full: the next ms from its start */
+	s.r_high = DISTID128_RANDOM_HIGH_MAX;
+	s.r_low = UINT64_MAX;
+	check_u64("A2 fraction setback", distid128_next(&s, CLOCK_2024_MS1700 - 1000, 2000, 0), DISTID_EMIT);
+	check_u64("A2 fraction setback t", s.t, CLOCK_2024_MS1700 + 1);
+	check_u64("A2 fraction setback high", s.r_high, 0);
+	check_u64("A2 fraction setback low", s.r_low, 1);
 }
 
 /* ---- FORMATS.md §A3 decoding quirks the strict decoder rejects ---- */
@@ -436,6 +470,7 @@ main(void)
 {
 	test_a1();
 	test_a2();
+	test_a2_fraction();
 	test_a3();
 	test_numeric_text();
 	printf("%d checks, %d failed\n", checks, failures);

@@ -1,0 +1,93 @@
+-- ---------------------------------------------------------------------------
+-- Striped tables (README "Striped tables")
+-- ---------------------------------------------------------------------------
+
+-- Creates the missing hash partitions ("stripes") of a table partitioned
+-- BY HASH on one column: <parent>_sNN FOR VALUES WITH (MODULUS stripes,
+-- REMAINDER NN), NN zero-padded to the width of stripes - 1, the parent part
+-- shortened at a character boundary so that the name fits in
+-- max_identifier_length bytes.  Returns the partitions it created; an
+-- existing stripe of that name is left alone, so it can run again.  Each
+-- stripe's index has a rightmost leaf page of its own, so concurrent writers
+-- of a time-ordered key no longer all insert into one page.
+-- uidx_create_time_partitions(..., stripes) calls it for every time partition
+-- it creates.  Refused before anything is created: a table that is not
+-- partitioned (42809), not BY HASH on one column, stripes outside 1 to 1024,
+-- existing partitions with another modulus (22023), and a name taken by a
+-- table that is not this table's stripe (42P07).
+CREATE FUNCTION uidx_create_stripes(parent regclass, stripes integer)
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    strategy    "char";
+    nkeys       int2;
+    parent_ns   name;
+    parent_name name;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    other       record;
+    suffix      text;
+    part_name   text;
+    existing    regclass;
+    names       text[] := '{}';
+BEGIN
+    SELECT p.partstrat, p.partnatts, n.nspname, c.relname
+      INTO strategy, nkeys, parent_ns, parent_name
+      FROM pg_partitioned_table p
+      JOIN pg_class c ON c.oid = p.partrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE p.partrelid = parent;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'relation "%" is not a partitioned table', parent
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    IF strategy <> 'h' OR nkeys <> 1 THEN
+        RAISE EXCEPTION 'table "%" must be partitioned BY HASH on a single column', parent
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF stripes < 1 OR stripes > 1024 THEN
+        RAISE EXCEPTION 'stripes must be between 1 and 1024: %', stripes
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    -- PostgreSQL accepts mixed moduli that divide each other; uidx keeps
+    -- one, so that the stripes stay equal and their names say their remainder
+    SELECT c.oid::regclass AS part,
+           substring(pg_get_expr(c.relpartbound, c.oid) FROM 'modulus (\d+)')::integer AS modulus
+      INTO other
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = parent
+       AND substring(pg_get_expr(c.relpartbound, c.oid) FROM 'modulus (\d+)')::integer <> stripes
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'table "%" already has stripes of another count: "%" is one of %',
+                        parent, other.part, other.modulus
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    -- every name first: nothing is created for a request that is refused
+    FOR r IN 0 .. stripes - 1 LOOP
+        suffix := '_s' || lpad(r::text, length((stripes - 1)::text), '0');
+        part_name := parent_name;
+        WHILE octet_length(part_name || suffix) > max_bytes LOOP
+            part_name := left(part_name, -1);
+        END LOOP;
+        names[r + 1] := part_name || suffix;
+        existing := to_regclass(format('%I.%I', parent_ns, names[r + 1]));
+        IF existing IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_inherits
+                                                 WHERE inhrelid = existing AND inhparent = parent) THEN
+            RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+    END LOOP;
+
+    FOR r IN 0 .. stripes - 1 LOOP
+        IF to_regclass(format('%I.%I', parent_ns, names[r + 1])) IS NULL THEN
+            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES WITH (MODULUS %s, REMAINDER %s)',
+                           parent_ns, names[r + 1], parent, stripes, r);
+            RETURN NEXT format('%I.%I', parent_ns, names[r + 1])::regclass;
+        END IF;
+    END LOOP;
+END
+$fn$;
+COMMENT ON FUNCTION uidx_create_stripes(regclass, integer) IS 'creates the missing hash partitions (stripes) of a table partitioned by hash on its key';
