@@ -12,6 +12,9 @@
 #     anywhere;
 #  3. the newest-N query across regions returns exactly the newest N of the
 #     union of the regions' rows;
+#  3c. two sessions attaching at once: adjacent countries of one region make
+#     one partition on its remote table, and one country given to two
+#     regions by two router tables is refused to the second (42P17);
 #  4. pg_dump of the router, restored into a new database, has the same
 #     registry and partitions and routes;
 #  5. with one region stopped, lookups of the other region's and the router's
@@ -179,6 +182,52 @@ is($sql->('router', 'SELECT count(*) FROM orders'), $region_total, "an unpruned 
 my ($ret_gap, $state_gap) = $node{router}->psql('router',
 	qq{SELECT uidx_attach_region('orders', 'region_kz', '{47}');\n\\echo :LAST_ERROR_SQLSTATE}, on_error_stop => 0);
 is($state_gap, '42P17', 'country 47, a run apart on the same remote table, is refused');
+
+# --- 3c. Concurrent attaches ---
+# Two sessions call the helpers at once: the second waits for the first's
+# transaction, then sees what it made.  The first session's call stays
+# uncommitted while the second is sent; the second must be seen waiting before
+# the first commits.  Returns the second's output and its SQLSTATE (00000: none).
+my $concurrently = sub {
+	my ($label, $first, $second) = @_;
+	my $s1 = $node{router}->background_psql('router', on_error_stop => 0);
+	my $s2 = $node{router}->background_psql('router', on_error_stop => 0);
+	$s1->query_safe('BEGIN');
+	$s1->query_safe($first);
+	$s2->query_until(qr/sent\n/, "\\echo sent\n$second;\n");
+	ok($node{router}->poll_query_until('router', q{SELECT count(*) > 0 FROM pg_stat_activity
+		WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT uidx_attach_region%'}),
+		"$label: the second call waits for the first");
+	$s1->query_safe('COMMIT');
+	my ($out) = $s2->query('\echo :LAST_ERROR_SQLSTATE');
+	$_->quit for $s1, $s2;
+	my @lines = split /\n/, $out;
+	my $state = pop @lines;
+	return (join("\n", @lines), $state);
+};
+# Adjacent countries of one region on one remote table: one partition, read once.
+$sql->('router', q{CREATE TABLE race_orders (id iuid NOT NULL, customer_id bigint NOT NULL, amount numeric(12,2) NOT NULL)
+    PARTITION BY RANGE (id iuid_country_ops)});
+my (undef, $state_adjacent) = $concurrently->('countries 42 and 43 of region kz at once',
+	q{SELECT uidx_attach_region('race_orders', 'region_kz', '{42}', 'orders')},
+	q{SELECT uidx_attach_region('race_orders', 'region_kz', '{43}', 'orders')});
+is($state_adjacent, '00000', '... both calls succeed');
+like($sql->('router', $foreign_parts =~ s/'orders'::regclass/'race_orders'::regclass/r),
+	qr/^race_orders_c042 FOR VALUES FROM \('[0-9a-f-]+802a-8000-000000000000'\) TO \('[0-9a-f-]+802c-8000-000000000000'\)$/,
+	'... and make one partition reading the remote table, for 42 to 43');
+is($sql->('router', 'SELECT count(*) FROM race_orders'), $sql->('kz', 'SELECT count(*) FROM orders'),
+	'... which an unpruned count reads once');
+# One country, two regions, two router tables: the second call is refused.
+$sql->('router', map { "CREATE TABLE $_ (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops)" } qw(race_a race_b));
+my (undef, $state_taken) = $concurrently->('country 60 to region kz and region br at once',
+	q{SELECT uidx_attach_region('race_a', 'region_kz', '{60}')},
+	q{SELECT uidx_attach_region('race_b', 'region_br', '{60}')});
+is($state_taken, '42P17', '... the second is refused');
+is($sql->('router', q{SELECT (SELECT server FROM uidx_region WHERE country = 60) || ' '
+    || (SELECT count(*) FROM pg_inherits WHERE inhparent = 'race_a'::regclass) || ' '
+    || (SELECT count(*) FROM pg_inherits WHERE inhparent = 'race_b'::regclass)}),
+	'region_kz 1 0', '... and the registry and the router tables agree on region kz');
+$sql->('router', 'DROP TABLE race_orders, race_a, race_b', 'DELETE FROM uidx_region WHERE country = 60');
 
 # --- 4. pg_dump of the router ---
 my $router_shape = sub {    # db: the registry, then every partition with its bound, server and options
