@@ -170,6 +170,12 @@ DROP TABLE public.priv_doomed;
 SELECT public.uidx_attach_region('public.priv_routed', 'priv_doomed_region', '{10}') AS doomed_partition;
 DROP SERVER priv_doomed_region CASCADE;
 
+-- distid = and <> integer, bigint, numeric: SQL bodies without a pinned
+-- path (so that they inline), every name in them qualified
+SELECT '123'::public.distid OPERATOR(public.=) 123 AS distid_int4,
+       123::pg_catalog.int8 OPERATOR(public.=) '123'::public.distid AS int8_distid,
+       '123'::public.distid OPERATOR(public.<>) 123::pg_catalog.numeric AS distid_numeric_ne;
+
 RESET search_path;
 SELECT group_name, relation FROM luuid_group WHERE group_name LIKE 'Priv%' ORDER BY 1;
 SELECT count(*) AS hostile_rows_untouched FROM hostile.luuid_group;
