@@ -37,7 +37,8 @@ comb_is_version4(const uint8_t id[UIDX_LEN])
 bool
 comb_is_fresh_prefix(const uint8_t id[UIDX_LEN], int64_t now_ms)
 {
-	int64_t		prefix_ms = (int64_t) uidx_load_be(id, 6);
+	int64_t		prefix_ms = (int64_t) uidx_load_be(id + COMB_PREFIX_TIME_OFFSET,
+												   UIDX_TIME_FIELD_BYTES);
 	int64_t		latest_ms = now_ms + COMB_FRESH_PREFIX_WINDOW_MS;
 	int64_t		sqlserver_us;
 	uint32_t	ticks;
@@ -45,7 +46,7 @@ comb_is_fresh_prefix(const uint8_t id[UIDX_LEN], int64_t now_ms)
 	if (!comb_is_version4(id) ||
 		prefix_ms < now_ms - COMB_FRESH_PREFIX_WINDOW_MS || prefix_ms > latest_ms)
 		return false;
-	if ((int64_t) uidx_load_be(id + 10, 6) <= latest_ms)
+	if ((int64_t) uidx_load_be(id + COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES) <= latest_ms)
 		return false;
 	return !(comb_sqlserver_decode(id, &sqlserver_us, &ticks) &&
 			 sqlserver_us <= latest_ms * 1000);

@@ -76,6 +76,7 @@ COMMENT ON FUNCTION comb_time_bound(timestamptz, boolean, boolean) IS 'internal:
 CREATE FUNCTION distid_time_bound(at timestamptz, upper boolean, inclusive boolean) RETURNS distid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid_time_bound(timestamptz, boolean, boolean) IS 'internal: the distid bound of an instant in the conditions that time filters on distid keys imply';
+
 -- uidx_create_time_partitions refuses a range that starts after it ends
 -- (22023), as it refuses a step under a millisecond, instead of making nothing.
 CREATE OR REPLACE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
