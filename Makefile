@@ -25,6 +25,12 @@ EXTRA_CLEAN  = uidx--$(EXTVERSION).sql results/ regression.diffs regression.out
 # Every sql/NAME.sql is a pg_regress test with expected/NAME.out.
 REGRESS      = $(basename $(notdir $(sort $(wildcard sql/*.sql))))
 REGRESS_OPTS = --load-extension=uidx
+# `make installcheck` first checks that psql reaches the server (PGHOST,
+# PGPORT, PGUSER) as a superuser, which the suite needs (README "Installing"):
+# otherwise pg_regress fails on its first ALTER DATABASE (lc_messages), which
+# does not say why, and leaves a regression.out and regression.diffs that
+# `pgxn check` copies into the current directory.
+REGRESS_PREP = installcheck-preflight
 
 # The install script is assembled from one fragment per family.
 INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
@@ -32,7 +38,7 @@ INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
-.PHONY: deps demo test test-full test-all test-citus stress test-timefilter bench fuzz asan-check managed test-managed
+.PHONY: deps demo test test-full test-all test-citus stress test-timefilter bench fuzz asan-check managed test-managed installcheck-preflight
 
 ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
@@ -48,6 +54,17 @@ EXTRA_CLEAN += $(BUILT_FOR)
 # plain SQL, every object written out where grep finds it.
 uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS)
 	cat $^ > $@
+
+installcheck-preflight:
+	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres \
+	        -c 'SELECT current_user || CASE WHEN rolsuper THEN $$$$ is a superuser$$$$ ELSE $$$$ is not a superuser$$$$ END FROM pg_roles WHERE rolname = current_user' 2>&1) \
+	  || { echo "uidx: make installcheck cannot connect to the server: $$out" >&2; \
+	       echo "uidx: set PGHOST, PGPORT and PGUSER (as for psql) to a test server and a superuser role on it" >&2; exit 1; }; \
+	case "$$out" in \
+	  *' is a superuser') ;; \
+	  *) echo "uidx: make installcheck must connect as a superuser role; $$out" >&2; \
+	     echo "uidx: the suite creates its database, the extension and regress_* roles, and sets lc_messages and the test clock: set PGUSER to a superuser of a test server" >&2; exit 1 ;; \
+	esac
 endif
 
 # Installs what a fresh Debian 12 machine is missing to build and run make test

@@ -475,6 +475,49 @@ DEALLOCATE validate;
 -- Any 16 bytes: NEWSEQUENTIALID() (version 1), nil, Nilsson's NEWID bits.
 SELECT 'b5ba9e4c-3f2d-11ef-8a4e-00155d012345'::comb AS version_1, '00000000-0000-0000-0000-000000000000'::comb AS nil,
        '{E25AFE33DB2D45029BF0919001862CC4}'::comb AS braces_upper, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::comb AS cast;
+-- But not a prefix COMB made a moment ago, the mistake of DEFAULT
+-- comb_prefix_generate() on a comb column: the cast from uuid refuses a
+-- version-4 value whose bytes 0-5 are within a minute of the clock while its
+-- bytes 10-15 hold no time up to a minute ahead, as unix ms or as a SQL
+-- Server datetime (FORMATS.md §B, "The comb type").  On a clock frozen at
+-- T = 2025-06-01 12:00 UTC, with bytes 10-15 all ff (neither reading):
+SET uidx.debug_clock_freeze = 'on@1748779200000000000';
+SELECT pg_temp.error_of($$SELECT comb_prefix_from_parts('2025-06-01 12:00', '\xffffffffffffffffffffffffffffffff')::comb$$)
+       AS prefix_now;
+-- Not refused: the window's edges, values holding a time in bytes 10-15 up
+-- to a minute ahead (every suffix and SQL Server COMB made until then, even
+-- with T in their random bytes 0-5) and other versions.
+CREATE TEMP TABLE t_bytes AS
+SELECT decode(lpad(to_hex(1748779200000), 12, '0'), 'hex') AS t6, '\xffffffffffffffffffff'::bytea AS ff10;
+SELECT pg_temp.error_of($$SELECT comb_prefix_from_parts('2025-06-01 11:59:00', '\xffffffffffffffffffffffffffffffff')::comb$$)
+       AS minute_before,
+       pg_temp.error_of($$SELECT comb_prefix_from_parts('2025-06-01 12:01:00', '\xffffffffffffffffffffffffffffffff')::comb$$)
+       AS minute_after,
+       pg_temp.error_of($$SELECT comb_prefix_from_parts('2025-06-01 11:58:59.999', '\xffffffffffffffffffffffffffffffff')::comb$$)
+       AS older,
+       pg_temp.error_of($$SELECT comb_prefix_from_parts('2025-06-01 12:01:00.001', '\xffffffffffffffffffffffffffffffff')::comb$$)
+       AS later;
+SELECT comb_suffix_from_parts('2025-06-01 12:00', t6 || ff10)::uuid::comb AS suffix_now,
+       comb_suffix_from_parts('2025-06-01 12:01', t6 || ff10)::uuid::comb AS suffix_minute_ahead,
+       comb_suffix_from_parts('1970-01-01', t6 || ff10)::uuid::comb AS suffix_epoch,
+       comb_sqlserver_from_parts('2025-06-01 12:01', t6 || ff10)::uuid::comb AS sqlserver_minute_ahead,
+       comb_sqlserver_from_parts('1900-01-01', t6 || ff10)::uuid::comb AS sqlserver_1900,
+       overlay(comb_prefix_from_parts('2025-06-01 12:00', t6 || ff10)::text PLACING '1' FROM 15)::uuid::comb AS version_1
+  FROM t_bytes;
+SELECT pg_temp.error_of($$SELECT comb_suffix_from_parts('2025-06-01 12:01:00.001', t6 || ff10)::uuid::comb FROM t_bytes$$)
+       AS suffix_past_the_window;
+RESET uidx.debug_clock_freeze;
+DROP TABLE t_bytes;
+-- On the real clock: the generated combs cast back, and a column DEFAULT
+-- fails at the first insert (five rows: random bytes 10-15 that read as a
+-- past time, about 1 in 100, let their row pass)
+SELECT count(*) AS generated, count(*) FILTER (WHERE s::uuid::comb = s AND q::uuid::comb = q) AS cast_back
+  FROM (SELECT comb_suffix_generate() AS s, comb_sqlserver_generate() AS q FROM generate_series(1, 1000)) g;
+CREATE TEMP TABLE comb_prefix_default (id comb PRIMARY KEY DEFAULT comb_prefix_generate(), n int);
+SELECT regexp_replace(pg_temp.error_of($$INSERT INTO comb_prefix_default (n) SELECT generate_series(1, 5)$$),
+                      '"[0-9a-f-]{36}"', '"<prefix COMB>"') AS prefix_default;
+SELECT count(*) AS rows_inserted FROM comb_prefix_default;
+DROP TABLE comb_prefix_default;
 -- Order: SQL Server's uniqueidentifier order.  Byte groups right to left:
 -- bytes 10-15, then 8-9, each left to right; then 6-7, 4-5 and 0-3, each
 -- right to left.  One value per byte position, holding 01 there: the later

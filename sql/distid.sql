@@ -108,13 +108,45 @@ SELECT q, pg_temp.error_of(q) FROM (VALUES
     ($$SELECT distid_timestamp(-1::numeric)$$),
     ($$SELECT '00000000-2000-0000-0000-000000000000'::uuid::distid$$),
     ($$SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::distid$$),
-    -- no implicit cast: comparing a distid with a numeric must be explicit
-    ($$SELECT '1'::distid = 1::numeric$$)) v(q);
+    -- no implicit cast: a distid is no numeric, for + or for < (= and <>: below)
+    ($$SELECT '1'::distid + 1$$),
+    ($$SELECT '1'::distid < 1::numeric$$)) v(q);
 
 -- assignment casts let numeric(28,0) and distid columns exchange values
 CREATE TEMP TABLE via_assignment (d distid, n numeric(28,0));
 INSERT INTO via_assignment VALUES (1088824355131185736905670087, '1088824355131185736905670087'::distid);
 SELECT d, n, d::numeric = n AS same FROM via_assignment;
+
+-- distid = and <> an integer, bigint or numeric, in both orders: the number
+-- as a distid (`distid_col = 123`, and the parameters drivers send for a
+-- distid read back as a number); outside a distid's range an error
+SELECT '123'::distid = 123 AS int4, 123 = '123'::distid AS int4_left,
+       '123'::distid = 123::bigint AS int8, 123::bigint = '123'::distid AS int8_left,
+       '1088824355131185736905670087'::distid = 1088824355131185736905670087 AS numeric,
+       1088824355131185736905670087 = '1088824355131185736905670087'::distid AS numeric_left,
+       '123'::distid = 124 AS int4_other, '123'::distid <> 124 AS int4_ne, 124 <> '123'::distid AS int4_ne_left,
+       '123'::distid <> 123::bigint AS int8_ne, 123::numeric <> '123'::distid AS numeric_ne,
+       '123'::distid = NULL::integer AS null_int4;
+SELECT q, pg_temp.error_of(q) FROM (VALUES
+    ($$SELECT '1'::distid = -1$$),
+    ($$SELECT '1'::distid = 1.5$$),
+    ($$SELECT -1::bigint <> '1'::distid$$)) v(q);
+-- inlined: the distid index serves a constant and a bigint parameter
+CREATE TEMP TABLE by_number (id distid PRIMARY KEY);
+INSERT INTO by_number SELECT g::numeric FROM generate_series(1, 1000) g;
+ANALYZE by_number;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+EXPLAIN (COSTS OFF) SELECT id FROM by_number WHERE id = 123;
+PREPARE by_bigint(bigint) AS SELECT id FROM by_number WHERE id = $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE by_bigint(123);
+EXECUTE by_bigint(123);
+RESET plan_cache_mode;
+RESET enable_bitmapscan;
+RESET enable_seqscan;
+DEALLOCATE by_bigint;
+DROP TABLE by_number;
 
 -- binary output is the 16-byte big-endian integer
 SELECT distid_send('1088824355131185736905670087');

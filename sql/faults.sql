@@ -326,6 +326,12 @@ SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_fine', '202
 -- a step of months and days that is under a millisecond in February only
 SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_fine', '2025-01-31', '2025-03-31',
                                                              '1 month -27 days -23:59:59.9995')$$) AS february;
+-- a range that starts after it ends is refused like a short step, not
+-- answered with no partitions; an empty range (from = to) makes none
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_fine', '2025-02-01', '2025-01-01', '1 day')$$)
+       AS from_after_to;
+SELECT count(*) AS from_equals_to
+  FROM uidx_create_time_partitions('faults_fine', '2025-01-01', '2025-01-01', '1 day');
 SELECT count(*) AS partitions_made FROM pg_inherits WHERE inhparent = 'faults_fine'::regclass;
 -- a millisecond is the smallest step, and a step that is not a whole number
 -- of them still gives distinct bounds

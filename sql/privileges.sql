@@ -36,6 +36,7 @@ SELECT luuid_register_group('PrivDoomed', 'priv_doomed') AS doomed_group;
 CREATE TABLE priv_routed (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops);
 CREATE EXTENSION postgres_fdw;
 CREATE SERVER priv_region FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'nowhere');
+CREATE SERVER priv_doomed_region FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'nowhere');
 
 -- A schema full of look-alikes: functions named like the ones the bodies
 -- call, returning wrong answers; operators = < >= on the types they compare,
@@ -165,10 +166,21 @@ SELECT pg_temp.error_of($$SELECT public.uidx_region_of(public.iuid_from_parts('2
 -- luuid_forget_dropped_relations (event trigger): the real dropped-objects
 -- list and registry
 DROP TABLE public.priv_doomed;
+-- uidx_region_forget_dropped_servers (event trigger): the same, for servers
+SELECT public.uidx_attach_region('public.priv_routed', 'priv_doomed_region', '{10}') AS doomed_partition;
+DROP SERVER priv_doomed_region CASCADE;
+
+-- distid = and <> integer, bigint, numeric: SQL bodies without a pinned
+-- path (so that they inline), every name in them qualified
+SELECT '123'::public.distid OPERATOR(public.=) 123 AS distid_int4,
+       123::pg_catalog.int8 OPERATOR(public.=) '123'::public.distid AS int8_distid,
+       '123'::public.distid OPERATOR(public.<>) 123::pg_catalog.numeric AS distid_numeric_ne;
 
 RESET search_path;
 SELECT group_name, relation FROM luuid_group WHERE group_name LIKE 'Priv%' ORDER BY 1;
 SELECT count(*) AS hostile_rows_untouched FROM hostile.luuid_group;
+SELECT country, server FROM uidx_region WHERE country IN (8, 10) ORDER BY country;
+SELECT count(*) AS hostile_region_rows_untouched FROM hostile.uidx_region;
 
 -- ===========================================================================
 -- (c) The registries: readable by everyone, writable by their owner only

@@ -34,6 +34,24 @@ comb_is_version4(const uint8_t id[UIDX_LEN])
 	return uidx_version(id) == 4 && uidx_variant_is_rfc(id);
 }
 
+bool
+comb_is_fresh_prefix(const uint8_t id[UIDX_LEN], int64_t now_ms)
+{
+	int64_t		prefix_ms = (int64_t) uidx_load_be(id + COMB_PREFIX_TIME_OFFSET,
+												   UIDX_TIME_FIELD_BYTES);
+	int64_t		latest_ms = now_ms + COMB_FRESH_PREFIX_WINDOW_MS;
+	int64_t		sqlserver_us;
+	uint32_t	ticks;
+
+	if (!comb_is_version4(id) ||
+		prefix_ms < now_ms - COMB_FRESH_PREFIX_WINDOW_MS || prefix_ms > latest_ms)
+		return false;
+	if ((int64_t) uidx_load_be(id + COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES) <= latest_ms)
+		return false;
+	return !(comb_sqlserver_decode(id, &sqlserver_us, &ticks) &&
+			 sqlserver_us <= latest_ms * 1000);
+}
+
 void
 comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 {
@@ -371,10 +389,35 @@ comb_hash_extended(PG_FUNCTION_ARGS)
 	return bytes16_hash_extended(fcinfo);
 }
 
+/*
+ * The cast from uuid, where a prefix COMB generator's value meets a comb
+ * column (DEFAULT comb_prefix_generate()).  Every 16-byte value is a valid
+ * comb, but a prefix COMB made a moment ago is a mistake that would
+ * otherwise show only as times centuries ahead (its bytes 10-15 are
+ * random) and rows that no time partition takes: comb_is_fresh_prefix()
+ * recognises it by both ends, so that a suffix or SQL Server COMB, whose
+ * bytes 10-15 hold a past time, is never refused (FORMATS.md §B, "The comb
+ * type").  IMMUTABLE all the same: the value returned depends on the
+ * argument alone; the clock only decides whether a freshly made prefix
+ * COMB is refused, which a value older than a minute never is.
+ */
 PG_FUNCTION_INFO_V1(comb_from_uuid);
 Datum
 comb_from_uuid(PG_FUNCTION_ARGS)
 {
+	const uint8 *id = PG_GETARG_UUID_P(0)->data;
+
+	if (comb_is_fresh_prefix(id, uidx_floor_div(uidx_now_unix_ns(), 1000000)))
+	{
+		char		hex[37];
+
+		uidx_format_hex16(id, hex);
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("uuid \"%s\" is a prefix COMB, which the comb type cannot hold", hex),
+				 errdetail("Its bytes 0-5 hold the current time; a comb holds its time in bytes 10-15, and there this value holds none."),
+				 errhint("Give a comb column comb_suffix_generate() or comb_sqlserver_generate(), or keep prefix COMBs in a uuid column.")));
+	}
 	PG_RETURN_BYTES16_P(bytes16_from_uuid(&comb_type, fcinfo));
 }
 

@@ -32,6 +32,17 @@ extern void comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value);
 extern bool comb_is_version4(const uint8_t id[UIDX_LEN]);
 
 /*
+ * A prefix COMB made around now_ms, about to become a comb (FORMATS.md §B,
+ * "The comb type"): version 4, bytes 0-5 within COMB_FRESH_PREFIX_WINDOW_MS
+ * of now_ms, and bytes 10-15 holding no time up to the end of that window in
+ * either of the comb type's readings (unix ms, SQL Server datetime).  A
+ * suffix or SQL Server COMB made before then holds one there, so it is never
+ * taken for a prefix COMB, whatever its random bytes 0-5 are.
+ */
+#define COMB_FRESH_PREFIX_WINDOW_MS INT64_C(60000)
+extern bool comb_is_fresh_prefix(const uint8_t id[UIDX_LEN], int64_t now_ms);
+
+/*
  * Swaps bytes 0-5 with bytes 10-15: prefix COMB <-> suffix COMB.  Bytes 6-9,
  * which hold the version and variant, stay where they are, so a version-4
  * COMB of one form is a version-4 COMB of the other.  An involution.

@@ -26,14 +26,15 @@ COMMENT ON FUNCTION uidx_raise_unknown_name(text, text) IS 'internal: raises 220
 -- split by uidx_attach_local_region instead), an infinite bound or step
 -- (22008), a step that does not move forward or is shorter than a
 -- millisecond, the unit of every bound (22023: two bounds in one
--- millisecond are one value), more than 10,000 partitions in one call (54000:
--- each new partition stays locked until the transaction ends), and two
+-- millisecond are one value), a range that starts after it ends (22023),
+-- more than 10,000 partitions in one call (54000: each new partition stays
+-- locked until the transaction ends), and two
 -- lower bounds that would get one name (22023; a daily step that starts at
 -- another time of day than midnight UTC can do that where summer time
 -- begins).
 -- With stripes > 1 each partition it creates is itself partitioned BY HASH
--- on the key into that many stripes (uidx_create_stripes, README "Striped
--- tables"); existing partitions are left as they are.  stripes must be 1
+-- on the key into that many stripes (uidx_create_stripes, docs/partitioning.md
+-- "Striped tables"); existing partitions are left as they are.  stripes must be 1
 -- (no stripes) to 1024 (22023).
 CREATE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
                                             to_ts timestamptz, step interval,
@@ -96,6 +97,12 @@ BEGIN
         RAISE EXCEPTION 'partition step "%" is shorter than the smallest step, 1 millisecond', step
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = 'Every partition bound is the first value of a millisecond.';
+    END IF;
+    -- a range that ends before it starts is a mistake, not an empty request
+    IF from_ts > to_ts THEN
+        RAISE EXCEPTION 'partition range starts after it ends: from "%" to "%"', from_ts, to_ts
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Give the earlier time first.';
     END IF;
 
     SELECT n.nspname INTO ext_ns

@@ -1,5 +1,5 @@
 -- ---------------------------------------------------------------------------
--- Striped tables (README "Striped tables")
+-- Striped tables (docs/partitioning.md "Striped tables")
 -- ---------------------------------------------------------------------------
 
 -- Creates the missing hash partitions ("stripes") of a table partitioned

@@ -324,6 +324,15 @@ BEGIN
         END IF;
     END IF;
 
+    -- One call at a time in the database, until the caller's transaction
+    -- ends: two concurrent calls would each miss the other's uncommitted
+    -- registry rows and partitions, and could give one country to two
+    -- regions, or make two partitions that read one remote table (README
+    -- "Regions").  In READ COMMITTED the second call waits, then reads what
+    -- the first made, as if it had come after it.  The key is the registry's
+    -- oid, in the two-key space that single bigint keys do not share.
+    PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+
     -- One region per country, whatever the table.
     SELECT r.country, r.server INTO held
       FROM @extschema@.uidx_region r
@@ -495,3 +504,44 @@ BEGIN
 END
 $fn$;
 COMMENT ON FUNCTION uidx_region_of(iuid) IS 'the foreign server of the region that holds the id''s country (NULL: this database)';
+
+-- A region whose foreign server is dropped leaves the registry (DROP SERVER
+-- ... CASCADE drops the router partitions on it too): uidx_region_of would
+-- name a server that no longer exists, and the countries could not be
+-- attached to another one.  Rows are matched by name, so any row whose
+-- server is gone goes, whichever drop removed it (DROP SERVER, DROP
+-- EXTENSION postgres_fdw CASCADE, DROP OWNED).  A role that may not write the
+-- registry still drops its server, with a warning, as for
+-- luuid_forget_dropped_relations.
+CREATE FUNCTION uidx_region_forget_dropped_servers() RETURNS event_trigger
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    stale text;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
+                    WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass) THEN
+        RETURN;
+    END IF;
+    BEGIN
+        SELECT string_agg(r.country || ' (' || r.server || ')', ', ' ORDER BY r.country) INTO stale
+          FROM @extschema@.uidx_region r
+         WHERE r.server IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = r.server);
+        IF stale IS NOT NULL THEN
+            DELETE FROM @extschema@.uidx_region r
+             WHERE r.server IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = r.server);
+        END IF;
+    EXCEPTION WHEN insufficient_privilege THEN
+        IF stale IS NOT NULL THEN
+            RAISE WARNING 'uidx_region still gives iuid countries % to dropped servers', stale
+                USING HINT = 'The registry owner should delete those rows, or attach the countries to another region.';
+        END IF;
+    END;
+END
+$fn$;
+COMMENT ON FUNCTION uidx_region_forget_dropped_servers() IS 'event trigger function: removes the registry rows of dropped foreign servers';
+CREATE EVENT TRIGGER uidx_region_forget_dropped_servers ON sql_drop
+    EXECUTE FUNCTION uidx_region_forget_dropped_servers();

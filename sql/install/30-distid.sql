@@ -325,6 +325,102 @@ CREATE FUNCTION distid_to_numeric(distid) RETURNS numeric
 COMMENT ON FUNCTION distid_to_numeric(distid) IS 'cast from distid to numeric';
 CREATE CAST (distid AS numeric) WITH FUNCTION distid_to_numeric(distid) AS ASSIGNMENT;
 
+-- distid = and <> an integer (integer, bigint, numeric), in both orders:
+-- `distid_col = 123`, and the parameters drivers send for a distid read back
+-- as a number (a JavaScript BigInt as bigint, a decimal as numeric).  The
+-- integer is cast to distid (22003 outside 0 .. 2^93 - 1, 22P02 with a
+-- fraction) and compared as a distid.  The functions are SQL without SET and
+-- with every name qualified, so the planner inlines them: `distid_col = 123`
+-- becomes `distid_col = distid(123)`, which the distid index serves.  Only =
+-- and <>: an ordering against integers would need the operator family's
+-- cross-type support as well.  Each type has its own operator, so that an
+-- integer constant matches one exactly instead of being ambiguous between
+-- bigint and numeric.
+CREATE FUNCTION distid_int4_eq(distid, integer) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.=) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int4_distid_eq(integer, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.=) $2';
+CREATE FUNCTION distid_int4_ne(distid, integer) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.<>) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int4_distid_ne(integer, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.<>) $2';
+CREATE FUNCTION distid_int8_eq(distid, bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.=) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int8_distid_eq(bigint, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.=) $2';
+CREATE FUNCTION distid_int8_ne(distid, bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.<>) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int8_distid_ne(bigint, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.<>) $2';
+CREATE FUNCTION distid_numeric_eq(distid, numeric) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.=) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION numeric_distid_eq(numeric, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.=) $2';
+CREATE FUNCTION distid_numeric_ne(distid, numeric) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.<>) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION numeric_distid_ne(numeric, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.<>) $2';
+COMMENT ON FUNCTION distid_int4_eq(distid, integer) IS 'implementation of = for distid and integer: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int4_distid_eq(integer, distid) IS 'implementation of = for integer and distid: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_int4_ne(distid, integer) IS 'implementation of <> for distid and integer: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int4_distid_ne(integer, distid) IS 'implementation of <> for integer and distid: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_int8_eq(distid, bigint) IS 'implementation of = for distid and bigint: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int8_distid_eq(bigint, distid) IS 'implementation of = for bigint and distid: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_int8_ne(distid, bigint) IS 'implementation of <> for distid and bigint: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int8_distid_ne(bigint, distid) IS 'implementation of <> for bigint and distid: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_numeric_eq(distid, numeric) IS 'implementation of = for distid and numeric: the numeric as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION numeric_distid_eq(numeric, distid) IS 'implementation of = for numeric and distid: the numeric as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_numeric_ne(distid, numeric) IS 'implementation of <> for distid and numeric: the numeric as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION numeric_distid_ne(numeric, distid) IS 'implementation of <> for numeric and distid: the numeric as a distid (inlined, so that an index on the distid serves it)';
+CREATE OPERATOR = (
+    LEFTARG = distid, RIGHTARG = integer, PROCEDURE = distid_int4_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = integer, RIGHTARG = distid, PROCEDURE = int4_distid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = distid, RIGHTARG = integer, PROCEDURE = distid_int4_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = integer, RIGHTARG = distid, PROCEDURE = int4_distid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = distid, RIGHTARG = bigint, PROCEDURE = distid_int8_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = bigint, RIGHTARG = distid, PROCEDURE = int8_distid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = distid, RIGHTARG = bigint, PROCEDURE = distid_int8_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = bigint, RIGHTARG = distid, PROCEDURE = int8_distid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = distid, RIGHTARG = numeric, PROCEDURE = distid_numeric_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = numeric, RIGHTARG = distid, PROCEDURE = numeric_distid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = distid, RIGHTARG = numeric, PROCEDURE = distid_numeric_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = numeric, RIGHTARG = distid, PROCEDURE = numeric_distid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+
 CREATE FUNCTION distid_generate() RETURNS distid
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid_generate() IS 'new DistributedId (Architect.Identities), monotonic per backend';

@@ -76,8 +76,9 @@ COMMENT ON FUNCTION comb_time_bound(timestamptz, boolean, boolean) IS 'internal:
 CREATE FUNCTION distid_time_bound(at timestamptz, upper boolean, inclusive boolean) RETURNS distid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid_time_bound(timestamptz, boolean, boolean) IS 'internal: the distid bound of an instant in the conditions that time filters on distid keys imply';
--- Striped tables (README "Striped tables"): uidx_create_time_partitions gets
--- an optional stripe count.  A parameter changes the signature, so the 1.2
+-- Striped tables (docs/partitioning.md "Striped tables") and a range that
+-- starts after it ends refused (22023): uidx_create_time_partitions gets an
+-- optional stripe count.  A parameter changes the signature, so the 1.2
 -- function is dropped and the new one created (a call with four arguments
 -- means what it meant).
 DROP FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval);
@@ -96,14 +97,15 @@ DROP FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, in
 -- split by uidx_attach_local_region instead), an infinite bound or step
 -- (22008), a step that does not move forward or is shorter than a
 -- millisecond, the unit of every bound (22023: two bounds in one
--- millisecond are one value), more than 10,000 partitions in one call (54000:
--- each new partition stays locked until the transaction ends), and two
+-- millisecond are one value), a range that starts after it ends (22023),
+-- more than 10,000 partitions in one call (54000: each new partition stays
+-- locked until the transaction ends), and two
 -- lower bounds that would get one name (22023; a daily step that starts at
 -- another time of day than midnight UTC can do that where summer time
 -- begins).
 -- With stripes > 1 each partition it creates is itself partitioned BY HASH
--- on the key into that many stripes (uidx_create_stripes, README "Striped
--- tables"); existing partitions are left as they are.  stripes must be 1
+-- on the key into that many stripes (uidx_create_stripes, docs/partitioning.md
+-- "Striped tables"); existing partitions are left as they are.  stripes must be 1
 -- (no stripes) to 1024 (22023).
 CREATE FUNCTION uidx_create_time_partitions(parent regclass, from_ts timestamptz,
                                             to_ts timestamptz, step interval,
@@ -166,6 +168,12 @@ BEGIN
         RAISE EXCEPTION 'partition step "%" is shorter than the smallest step, 1 millisecond', step
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = 'Every partition bound is the first value of a millisecond.';
+    END IF;
+    -- a range that ends before it starts is a mistake, not an empty request
+    IF from_ts > to_ts THEN
+        RAISE EXCEPTION 'partition range starts after it ends: from "%" to "%"', from_ts, to_ts
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Give the earlier time first.';
     END IF;
 
     SELECT n.nspname INTO ext_ns
@@ -367,3 +375,367 @@ BEGIN
 END
 $fn$;
 COMMENT ON FUNCTION uidx_create_stripes(regclass, integer) IS 'creates the missing hash partitions (stripes) of a table partitioned by hash on its key';
+
+-- uidx_attach_region and uidx_attach_local_region serialise (a transaction-level
+-- advisory lock keyed by the registry), so that two concurrent calls cannot
+-- give one country to two regions or make two partitions on one remote table.
+CREATE OR REPLACE FUNCTION uidx_attach_countries(parent regclass, region_server name, is_local boolean,
+                                      countries integer[], remote_table text)
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    ext_ns      oid;
+    key_opclass oid;
+    key_column  name;
+    parent_ns   name;
+    parent_name name;
+    remote_ns   text;
+    remote_name text;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    wanted      integer[];
+    todo        integer[] := '{}';
+    c           integer;
+    held        record;
+    p           record;
+    lb          @extschema@.iuid;
+    ub          @extschema@.iuid;   -- NULL: above every iuid
+    lo          @extschema@.iuid;   -- NULL: MINVALUE
+    hi          @extschema@.iuid;   -- NULL: MAXVALUE
+    done        boolean;
+    run_first   integer;
+    run_last    integer;
+    part_name   text;
+    bounds      text;
+    merged      integer[];
+    replaced    regclass[] := '{}';
+    detached    regclass;
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF countries IS NULL OR array_position(countries, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'countries must not be null nor hold a null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF cardinality(countries) = 0 THEN
+        RAISE EXCEPTION 'countries must not be empty' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    FOREACH c IN ARRAY countries LOOP
+        IF c < 0 OR c > 255 THEN
+            RAISE EXCEPTION 'iuid country % is out of range', c
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = 'An iUID country is an integer from 0 to 255.';
+        END IF;
+    END LOOP;
+    SELECT array_agg(DISTINCT x ORDER BY x) INTO wanted FROM unnest(countries) x;
+
+    SELECT e.extnamespace INTO ext_ns FROM pg_extension e WHERE e.extname = 'uidx';
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT pt.partclass[0], a.attname, n.nspname, k.relname
+      INTO key_opclass, key_column, parent_ns, parent_name
+      FROM pg_class k
+      JOIN pg_namespace n ON n.oid = k.relnamespace
+      LEFT JOIN pg_partitioned_table pt
+             ON pt.partrelid = k.oid AND pt.partstrat = 'r' AND pt.partnatts = 1
+      LEFT JOIN pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]
+     WHERE k.oid = parent;
+    IF key_column IS NULL OR key_opclass IS DISTINCT FROM
+           (SELECT o.oid FROM pg_opclass o JOIN pg_am am ON am.oid = o.opcmethod
+             WHERE o.opcname = 'iuid_country_ops' AND am.amname = 'btree'
+               AND o.opcnamespace = ext_ns) THEN
+        RAISE EXCEPTION 'table "%" is not partitioned by RANGE on an iuid column with iuid_country_ops', parent
+            USING ERRCODE = 'wrong_object_type',
+                  HINT = 'Create it with PARTITION BY RANGE (id iuid_country_ops).';
+    END IF;
+
+    IF NOT is_local THEN
+        IF region_server IS NULL THEN
+            RAISE EXCEPTION 'server must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = region_server) THEN
+            RAISE EXCEPTION 'server "%" does not exist', region_server USING ERRCODE = 'undefined_object';
+        END IF;
+        remote_ns := parent_ns;
+        remote_name := parent_name;
+        IF remote_table IS NOT NULL THEN
+            SELECT CASE WHEN cardinality(i) = 2 THEN i[1] ELSE parent_ns END,
+                   CASE WHEN cardinality(i) <= 2 THEN i[cardinality(i)] END
+              INTO remote_ns, remote_name
+              FROM parse_ident(remote_table) i;
+            IF remote_name IS NULL THEN
+                RAISE EXCEPTION 'remote_table must be a table name, optionally schema-qualified: "%"', remote_table
+                    USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+        END IF;
+    END IF;
+
+    -- One call at a time in the database, until the caller's transaction
+    -- ends: two concurrent calls would each miss the other's uncommitted
+    -- registry rows and partitions, and could give one country to two
+    -- regions, or make two partitions that read one remote table (README
+    -- "Regions").  In READ COMMITTED the second call waits, then reads what
+    -- the first made, as if it had come after it.  The key is the registry's
+    -- oid, in the two-key space that single bigint keys do not share.
+    PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+
+    -- One region per country, whatever the table.
+    SELECT r.country, r.server INTO held
+      FROM @extschema@.uidx_region r
+     WHERE r.country = ANY (wanted)
+       AND CASE WHEN is_local THEN r.server IS NOT NULL ELSE r.server IS DISTINCT FROM region_server END
+     ORDER BY r.country LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'iuid country % already belongs to %', held.country,
+                        CASE WHEN held.server IS NULL THEN 'the local region'
+                             ELSE format('region "%s"', held.server) END
+            USING ERRCODE = 'invalid_object_definition',
+                  HINT = 'A country belongs to exactly one region: see the table uidx_region.';
+    END IF;
+
+    -- The countries the partitions of `parent` hold, from their bounds (the
+    -- text of an iuid, MINVALUE or MAXVALUE).  A country held whole by a
+    -- partition of this region is done; one held by any other partition, even
+    -- in part, is a conflict.
+    FOREACH c IN ARRAY wanted LOOP
+        lb := @extschema@.iuid_country_lower_bound(c);
+        ub := CASE WHEN c < 255 THEN @extschema@.iuid_country_lower_bound(c + 1) END;
+        done := false;
+        FOR p IN
+            SELECT r.part, r.relkind, r.server AS srvname, r.lo, r.hi
+              FROM @extschema@.uidx_router_partitions(parent) r
+             ORDER BY r.relname
+        LOOP
+            lo := CASE WHEN p.lo <> 'MINVALUE' THEN p.lo::@extschema@.iuid END;
+            hi := CASE WHEN p.hi <> 'MAXVALUE' THEN p.hi::@extschema@.iuid END;
+            CONTINUE WHEN NOT ((lo IS NULL OR ub IS NULL OR @extschema@.iuid_country_lt(lo, ub))
+                               AND (hi IS NULL OR @extschema@.iuid_country_gt(hi, lb)));
+            IF (CASE WHEN is_local THEN p.relkind <> 'f' ELSE p.srvname IS NOT DISTINCT FROM region_server END)
+               AND (lo IS NULL OR @extschema@.iuid_country_le(lo, lb))
+               AND (hi IS NULL OR (ub IS NOT NULL AND @extschema@.iuid_country_ge(hi, ub))) THEN
+                done := true;
+            ELSE
+                RAISE EXCEPTION 'iuid country % of table "%" is already held by partition "%"', c, parent, p.part
+                    USING ERRCODE = 'invalid_object_definition',
+                          DETAIL = CASE WHEN p.srvname IS NOT NULL
+                                        THEN format('The partition is a foreign table on server "%s".', p.srvname)
+                                        ELSE 'The partition is a local table.' END;
+            END IF;
+        END LOOP;
+        IF NOT done THEN
+            todo := todo || c;
+        END IF;
+    END LOOP;
+
+    -- A region's countries on one remote table are read through one foreign
+    -- partition: two would each return the whole remote table to a scan of
+    -- `parent` that is not pruned (README "Regions").  New countries that
+    -- extend the run of the partition already reading the table replace it
+    -- with one that covers the whole run (a foreign partition holds no rows:
+    -- only the catalog changes); a run apart needs a remote table of its own.
+    IF NOT is_local AND cardinality(todo) > 0 THEN
+        merged := todo;
+        FOR p IN
+            SELECT r.part, r.lo, r.hi
+              FROM @extschema@.uidx_router_partitions(parent) r
+             WHERE r.server = region_server AND r.reads_schema = remote_ns AND r.reads_table = remote_name
+             ORDER BY r.relname
+        LOOP
+            run_first := CASE WHEN p.lo = 'MINVALUE' THEN 0 ELSE @extschema@.iuid_country(p.lo::@extschema@.iuid) END;
+            run_last := CASE WHEN p.hi = 'MAXVALUE' THEN 255 ELSE @extschema@.iuid_country(p.hi::@extschema@.iuid) - 1 END;
+            IF (p.lo <> 'MINVALUE' AND p.lo <> @extschema@.iuid_country_lower_bound(run_first)::text)
+               OR (p.hi <> 'MAXVALUE' AND p.hi <> @extschema@.iuid_country_lower_bound(run_last + 1)::text) THEN
+                RAISE EXCEPTION 'partition "%" of table "%" reads the remote table %.% of server "%" but does not hold whole countries',
+                                p.part, parent, quote_ident(remote_ns), quote_ident(remote_name), region_server
+                    USING ERRCODE = 'invalid_object_definition',
+                          HINT = 'Attach the countries with another remote_table.';
+            END IF;
+            merged := merged || ARRAY(SELECT generate_series(run_first, run_last));
+            replaced := replaced || p.part;
+        END LOOP;
+        SELECT array_agg(DISTINCT x ORDER BY x) INTO merged FROM unnest(merged) x;
+        IF merged[cardinality(merged)] - merged[1] + 1 <> cardinality(merged) THEN
+            RAISE EXCEPTION 'iuid countries % of region "%" are not one run of consecutive countries', merged, region_server
+                USING ERRCODE = 'invalid_object_definition',
+                      DETAIL = format('Each run would be a partition of "%s" reading the remote table %I.%I, and a scan of "%s" that is not pruned would return its rows once per partition.',
+                                      parent, remote_ns, remote_name, parent),
+                      HINT = 'Attach a run apart with a remote_table of its own, such as a view on the region that selects its countries.';
+        END IF;
+        FOREACH detached IN ARRAY replaced LOOP
+            EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, detached);
+            EXECUTE format('DROP FOREIGN TABLE %s', detached);
+        END LOOP;
+        todo := merged;
+        run_first := NULL;
+    END IF;
+
+    -- One partition per run of consecutive countries.
+    FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP
+        IF run_first IS NOT NULL AND (c IS NULL OR c <> run_last + 1) THEN
+            -- the parent part shortened, at a character boundary, so that
+            -- the country suffix survives the server's truncation of names
+            -- to max_identifier_length bytes and names stay distinct
+            part_name := parent_name;
+            WHILE octet_length(part_name || '_c000') > max_bytes LOOP
+                part_name := left(part_name, -1);
+            END LOOP;
+            part_name := part_name || '_c' || lpad(run_first::text, 3, '0');
+            IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
+                RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
+                                format('%I.%I', parent_ns, part_name), run_first, parent
+                    USING ERRCODE = 'duplicate_table';
+            END IF;
+            bounds := format('FOR VALUES FROM (%L) TO (%s)',
+                             @extschema@.iuid_country_lower_bound(run_first)::text,
+                             CASE WHEN run_last = 255 THEN 'MAXVALUE'
+                                  ELSE quote_literal(@extschema@.iuid_country_lower_bound(run_last + 1)::text) END);
+            IF is_local THEN
+                -- partitioned by time in the default order, for uidx_create_time_partitions
+                EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s %s PARTITION BY RANGE (%I)',
+                               parent_ns, part_name, parent, bounds, key_column);
+            ELSE
+                EXECUTE format('CREATE FOREIGN TABLE %I.%I PARTITION OF %s %s SERVER %I OPTIONS (schema_name %L, table_name %L)',
+                               parent_ns, part_name, parent, bounds, region_server, remote_ns, remote_name);
+            END IF;
+            RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
+            run_first := NULL;
+        END IF;
+        IF c IS NOT NULL AND run_first IS NULL THEN
+            run_first := c;
+        END IF;
+        run_last := c;
+    END LOOP;
+    INSERT INTO @extschema@.uidx_region (country, server)
+    SELECT x, CASE WHEN is_local THEN NULL ELSE region_server END FROM unnest(wanted) x
+    ON CONFLICT (country) DO NOTHING;
+END
+$fn$;
+
+-- A region whose foreign server is dropped leaves the registry (DROP SERVER
+-- ... CASCADE drops the router partitions on it too): uidx_region_of would
+-- name a server that no longer exists, and the countries could not be
+-- attached to another one.  Rows are matched by name, so any row whose
+-- server is gone goes, whichever drop removed it (DROP SERVER, DROP
+-- EXTENSION postgres_fdw CASCADE, DROP OWNED).  A role that may not write the
+-- registry still drops its server, with a warning, as for
+-- luuid_forget_dropped_relations.
+CREATE FUNCTION uidx_region_forget_dropped_servers() RETURNS event_trigger
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    stale text;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
+                    WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass) THEN
+        RETURN;
+    END IF;
+    BEGIN
+        SELECT string_agg(r.country || ' (' || r.server || ')', ', ' ORDER BY r.country) INTO stale
+          FROM @extschema@.uidx_region r
+         WHERE r.server IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = r.server);
+        IF stale IS NOT NULL THEN
+            DELETE FROM @extschema@.uidx_region r
+             WHERE r.server IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = r.server);
+        END IF;
+    EXCEPTION WHEN insufficient_privilege THEN
+        IF stale IS NOT NULL THEN
+            RAISE WARNING 'uidx_region still gives iuid countries % to dropped servers', stale
+                USING HINT = 'The registry owner should delete those rows, or attach the countries to another region.';
+        END IF;
+    END;
+END
+$fn$;
+COMMENT ON FUNCTION uidx_region_forget_dropped_servers() IS 'event trigger function: removes the registry rows of dropped foreign servers';
+CREATE EVENT TRIGGER uidx_region_forget_dropped_servers ON sql_drop
+    EXECUTE FUNCTION uidx_region_forget_dropped_servers();
+
+-- distid = and <> integer, bigint and numeric, in both orders (inlined SQL
+-- functions, so that the distid index serves `distid_col = 123`).
+CREATE FUNCTION distid_int4_eq(distid, integer) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.=) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int4_distid_eq(integer, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.=) $2';
+CREATE FUNCTION distid_int4_ne(distid, integer) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.<>) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int4_distid_ne(integer, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.<>) $2';
+CREATE FUNCTION distid_int8_eq(distid, bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.=) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int8_distid_eq(bigint, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.=) $2';
+CREATE FUNCTION distid_int8_ne(distid, bigint) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.<>) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION int8_distid_ne(bigint, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.<>) $2';
+CREATE FUNCTION distid_numeric_eq(distid, numeric) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.=) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION numeric_distid_eq(numeric, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.=) $2';
+CREATE FUNCTION distid_numeric_ne(distid, numeric) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT $1 OPERATOR(@extschema@.<>) @extschema@.distid($2::pg_catalog.numeric)';
+CREATE FUNCTION numeric_distid_ne(numeric, distid) RETURNS boolean LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS 'SELECT @extschema@.distid($1::pg_catalog.numeric) OPERATOR(@extschema@.<>) $2';
+COMMENT ON FUNCTION distid_int4_eq(distid, integer) IS 'implementation of = for distid and integer: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int4_distid_eq(integer, distid) IS 'implementation of = for integer and distid: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_int4_ne(distid, integer) IS 'implementation of <> for distid and integer: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int4_distid_ne(integer, distid) IS 'implementation of <> for integer and distid: the integer as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_int8_eq(distid, bigint) IS 'implementation of = for distid and bigint: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int8_distid_eq(bigint, distid) IS 'implementation of = for bigint and distid: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_int8_ne(distid, bigint) IS 'implementation of <> for distid and bigint: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION int8_distid_ne(bigint, distid) IS 'implementation of <> for bigint and distid: the bigint as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_numeric_eq(distid, numeric) IS 'implementation of = for distid and numeric: the numeric as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION numeric_distid_eq(numeric, distid) IS 'implementation of = for numeric and distid: the numeric as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION distid_numeric_ne(distid, numeric) IS 'implementation of <> for distid and numeric: the numeric as a distid (inlined, so that an index on the distid serves it)';
+COMMENT ON FUNCTION numeric_distid_ne(numeric, distid) IS 'implementation of <> for numeric and distid: the numeric as a distid (inlined, so that an index on the distid serves it)';
+CREATE OPERATOR = (
+    LEFTARG = distid, RIGHTARG = integer, PROCEDURE = distid_int4_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = integer, RIGHTARG = distid, PROCEDURE = int4_distid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = distid, RIGHTARG = integer, PROCEDURE = distid_int4_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = integer, RIGHTARG = distid, PROCEDURE = int4_distid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = distid, RIGHTARG = bigint, PROCEDURE = distid_int8_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = bigint, RIGHTARG = distid, PROCEDURE = int8_distid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = distid, RIGHTARG = bigint, PROCEDURE = distid_int8_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = bigint, RIGHTARG = distid, PROCEDURE = int8_distid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = distid, RIGHTARG = numeric, PROCEDURE = distid_numeric_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR = (
+    LEFTARG = numeric, RIGHTARG = distid, PROCEDURE = numeric_distid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = distid, RIGHTARG = numeric, PROCEDURE = distid_numeric_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+    LEFTARG = numeric, RIGHTARG = distid, PROCEDURE = numeric_distid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);

@@ -61,10 +61,11 @@ function version(pkg) {
   return 'unknown';
 }
 
-// id and ref as UUID strings, seq as a BigInt
-function expectTypes(row) {
-  if (!(isUuid(row.id) && isUuid(row.ref) && typeof row.seq === 'bigint')) {
-    throw new Error(`types ${typeof row.id}, ${typeof row.ref}, ${typeof row.seq}, expected UUID strings and a bigint: ` +
+// id and ref as UUID strings, seq as a BigInt (or as seqType: postgres.js
+// keeps it a decimal string)
+function expectTypes(row, seqType = 'bigint') {
+  if (!(isUuid(row.id) && isUuid(row.ref) && typeof row.seq === seqType)) {
+    throw new Error(`types ${typeof row.id}, ${typeof row.ref}, ${typeof row.seq}, expected UUID strings and a ${seqType}: ` +
                     `${row.id} ${row.ref} ${row.seq}`);
   }
 }

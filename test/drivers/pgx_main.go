@@ -114,6 +114,25 @@ func main() {
 		}
 		return nil
 	})
+	// what worked without the recipe must still work with it: every type
+	// scans into a string, and the strings go back as parameters
+	check("Scan into strings, and the strings back as parameters", func() error {
+		var id, ref, d string
+		if err := pool.QueryRow(ctx, "SELECT id, ref, seq FROM go_ticket WHERE id = $1", iuid).Scan(&id, &ref, &d); err != nil {
+			return err
+		}
+		if id != "018cc251-f400-802a-8740-000000000001" || ref != "7c091a30-aa83-4920-9288-018cc251f400" || d != seq.String() {
+			return fmt.Errorf("got %s %s %s", id, ref, d)
+		}
+		var n int
+		if err := pool.QueryRow(ctx, "SELECT count(*) FROM go_ticket WHERE id = $1 AND ref = $2 AND seq = $3", id, ref, d).Scan(&n); err != nil {
+			return err
+		}
+		if n != 1 {
+			return fmt.Errorf("%d rows for the strings read back", n)
+		}
+		return nil
+	})
 	check("= ANY with [][16]byte, array result", func() error {
 		var n int
 		if err := pool.QueryRow(ctx, "SELECT count(*) FROM go_ticket WHERE id = ANY($1)", [][16]byte{iuid, missing}).Scan(&n); err != nil {

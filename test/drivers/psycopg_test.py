@@ -122,6 +122,25 @@ def run(conn, t):
                 assert got == 3, got
         return fn
 
+    def copy_in_set_types(fmt):
+        # copy.set_types() with the column's own type name (README: the
+        # recipe registers dumpers for the types' OIDs), the rows as the app
+        # holds them: uuid.UUID, and a plain int for a distid
+        def fn():
+            base = 0x80 if fmt == "text" else 0x90
+            rows = [(uuid.UUID(int=(as_uuid.int & ~0xFF) | (base + i)) if t != "distid" else value + base + i,
+                     f"copy set_types {fmt}") for i in range(3)]
+            stmt = sql.SQL("COPY {} (id, note) FROM STDIN" + (" (FORMAT BINARY)" if fmt == "binary" else "")).format(tbl)
+            with conn.cursor() as cur:
+                with cur.copy(stmt) as copy:
+                    copy.set_types([t, "text"])
+                    for r in rows:
+                        copy.write_row(r)
+                got = cur.execute(sql.SQL("SELECT id FROM {} WHERE note = %s ORDER BY id").format(tbl),
+                                  (f"copy set_types {fmt}",)).fetchall()
+                assert sorted(r[0] for r in got) == sorted(r[0] for r in rows), got
+        return fn
+
     def copy_out_binary():
         with conn.cursor() as cur:
             with cur.copy(sql.SQL("COPY (SELECT id FROM {} WHERE note = 'uuid param') TO STDOUT (FORMAT BINARY)").format(tbl)) as copy:
@@ -181,6 +200,8 @@ def run(conn, t):
     check(f"{t}: IN with text parameters", in_params((other_text, absent)))
     check(f"{t}: COPY FROM in text", copy_in("text"))
     check(f"{t}: COPY FROM in binary", copy_in("binary"))
+    check(f"{t}: COPY FROM in text, set_types(['{t}', 'text'])", copy_in_set_types("text"))
+    check(f"{t}: COPY FROM in binary, set_types(['{t}', 'text'])", copy_in_set_types("binary"))
     check(f"{t}: COPY TO in binary", copy_out_binary)
     check(f"{t}: foreign key from a uuid column", foreign_key)
 

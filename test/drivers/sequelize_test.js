@@ -35,6 +35,19 @@ const { Sequelize, DataTypes, Op } = require('sequelize');
     c.expectTypes(row);
     c.expect([row.id, row.ref, row.seq], [c.IUID, c.COMB, c.DISTID]);
   });
+  // what is read back goes back as it is: a recipe must not break a round
+  // trip (a distid read back is a BigInt, which Sequelize writes as a number)
+  const TicketBySeq = sequelize.define('TicketBySeq', {
+    seq: { type: DataTypes.DECIMAL, primaryKey: true },
+    title: DataTypes.TEXT,
+  }, { tableName: 'sqz_ticket', timestamps: false });
+  await t.check('findByPk() and where with a distid read back', async () => {
+    const row = await Ticket.findOne({ where: { title: 'params' } });
+    const bySeq = await TicketBySeq.findByPk(row.seq);
+    c.expect(bySeq && bySeq.title, 'params');
+    const again = await Ticket.findOne({ where: { id: row.id, ref: row.ref, seq: row.seq } });
+    c.expect(again && again.id, c.IUID);
+  });
   await t.check('Op.in with arrays, array results', async () => {
     const rows = await Ticket.findAll({ where: { id: { [Op.in]: [c.IUID, c.MISSING] }, seq: { [Op.in]: [String(c.DISTID)] } } });
     c.expect(rows.map((r) => r.id), [c.IUID]);

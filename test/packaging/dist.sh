@@ -138,4 +138,17 @@ mkdir -p "$dir/root$("$pgc" --libdir)"
    "./uidx-$version.zip") >>"$dir/pgxn.log" 2>&1 \
   || { tail -60 "$dir/pgxn.log" >&2; fail "pgxn check"; }
 grep -E 'tests passed|All [0-9]+ tests' "$dir/pgxn.log" | tail -1 | sed 's/^/pgxn check: /'
+# with no server to reach (as without PGHOST where none listens on libpq's
+# default socket) `pgxn check` fails with the Makefile's message and copies no
+# empty regression.out or regression.diffs into the directory it runs in
+mkdir "$dir/nohost"
+rc=0
+(cd "$dir/nohost" && env -u PGPORT -u PGUSER PGHOST="$dir/nohost" \
+   pgxn check --pg_config "$copy_pgc" "$zip") >"$dir/pgxn-nohost.log" 2>&1 || rc=$?
+[ $rc -ne 0 ] || fail "pgxn check without a server succeeded"
+grep -q 'uidx: make installcheck cannot connect to the server' "$dir/pgxn-nohost.log" \
+  || { tail -20 "$dir/pgxn-nohost.log" >&2; fail "pgxn check without a server: no uidx message"; }
+left=$(ls -A "$dir/nohost")
+[ -z "$left" ] || fail "pgxn check without a server left files in its directory: $left"
+echo "pgxn check without a server: fails with uidx's message, leaves nothing"
 echo "dist ($(basename "$zip"), $("$pgc" --version)): pass after $(( $(date +%s) - start ))s"

@@ -1,8 +1,8 @@
 # uidx_sql's region registry and helpers (docs/managed.md "Regions in uidx_sql"), on
 # three clusters: two regions (orders_kz with country 42, orders_br with 76),
 # each an ordinary uuid table partitioned by time with uidx_sql's helper, and a
-# router (its own country 16 in a local partition) set up by running the
-# README's router blocks.  uidx_sql is installed with its psql script, built
+# router (its own country 16 in a local partition), all set up by running the
+# README's blocks as they are (the servers' addresses aside).  uidx_sql is installed with its psql script, built
 # by sql/managed/build.sh, into the schema uidx_sql of every database.  Then:
 #  1. the README's generic-plan EXPLAIN is what the router shows;
 #  2. lookups with the country condition, prepared under a generic plan, plan
@@ -66,35 +66,28 @@ EXCEPTION WHEN OTHERS THEN
     RETURN SQLSTATE || ' ' || msg || coalesce(' | ' || nullif(hint, ''), '');
 END $$};
 
-# --- The regions: an ordinary uuid table, partitioned by time ---
-for my $n (qw(kz br))
-{
-	$install_into->($n, $db{$n});
-	$sql->($n, "ALTER DATABASE $db{$n} SET uidx.country = $country{$n}",
-		q{CREATE TABLE orders (
-		    id          uuid PRIMARY KEY DEFAULT uidx_sql.iuid_generate(7),
-		    customer_id bigint NOT NULL,
-		    amount      numeric(12,2) NOT NULL
-		) PARTITION BY RANGE (id)},
-		q{SELECT uidx_sql.uidx_create_time_partitions('orders', date_trunc('month', now()),
-		    date_trunc('month', now()) + interval '3 months', '1 month')},
-		q{CREATE ROLE router LOGIN PASSWORD 'change-me'},
-		q{GRANT SELECT, INSERT, UPDATE, DELETE ON orders TO router});
-}
-
-# --- The router: the README's blocks ---
-$install_into->('router', $db{router});
+# --- The README's blocks: the regions (an ordinary uuid table, partitioned by
+# time), then the router.  Each block starts with where it runs; only the
+# servers' host and port are changed, to this run's ---
+$install_into->($_, $db{$_}) for qw(kz br router);
 my ($section) = slurp_file("$top/docs/managed.md") =~ /^## Regions in uidx_sql\b(.*?)(?=^## |\z)/ms
   or BAIL_OUT('docs/managed.md has no "Regions in uidx_sql" section');
-my @blocks = $section =~ /^<!-- run by test\/t\/managed-regions\.pl -->\n```sql\n(.*?)^```/msg;
-for my $block (@blocks)
+my @all_blocks = $section =~ /^<!-- run by test\/t\/managed-regions\.pl -->\n```sql\n(.*?)^```/msg;
+my (%ran, @blocks);
+for my $block (@all_blocks)
 {
 	my ($first) = split /\n/, $block;
-	BAIL_OUT(qq{docs/managed.md "Regions in uidx_sql": a sql block starts with "$first", not "-- router"}) if $first ne '-- router';
+	my ($where) = $first =~ /^-- (?:region: orders_(kz|br)|(router))$/
+	  or BAIL_OUT(qq{docs/managed.md "Regions in uidx_sql": a sql block starts with "$first", not "-- region: orders_kz", "-- region: orders_br" or "-- router"});
+	$where //= 'router';
 	(my $r = $block) =~ s/host 'orders-kz\.internal', port '5432'/"host '" . $node{kz}->host . "', port '" . $node{kz}->port . "'"/e;
 	$r =~ s/host 'orders-br\.internal', port '5432'/"host '" . $node{br}->host . "', port '" . $node{br}->port . "'"/e;
-	$sql->('router', $r);
+	$sql->($where, $r);
+	$ran{$where}++;
+	push @blocks, $block if $where eq 'router';
 }
+is(join(' ', map { "$_:" . ($ran{$_} // 0) } qw(kz br)), 'kz:1 br:1', 'the README region blocks ran, one in each region');
+is($sql->('br', 'SHOW uidx.country'), '76', "... and Brazil's block gives its database country 76");
 is(scalar(@blocks), 2, 'the README router blocks ran');
 is($sql->('router', "SELECT count(*) FROM pg_foreign_server WHERE srvoptions::text LIKE '%" . $node{kz}->host . "%'"),
 	'2', "the router's servers point to this run's clusters") or BAIL_OUT('the router does not reach the regions');

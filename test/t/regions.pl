@@ -12,11 +12,15 @@
 #     anywhere;
 #  3. the newest-N query across regions returns exactly the newest N of the
 #     union of the regions' rows;
+#  3c. two sessions attaching at once: adjacent countries of one region make
+#     one partition on its remote table, and one country given to two
+#     regions by two router tables is refused to the second (42P17);
 #  4. pg_dump of the router, restored into a new database, has the same
 #     registry and partitions and routes;
 #  5. with one region stopped, lookups of the other region's and the router's
-#     IDs still succeed and those of the stopped region fail with SQLSTATE
-#     class 08; with the other region hung as well (its postmaster stopped by
+#     IDs still succeed (by the README's find_order() too, where a subquery
+#     gives the ID; the subquery itself needs every region: 08) and those of
+#     the stopped region fail with SQLSTATE class 08; with the other region hung as well (its postmaster stopped by
 #     SIGSTOP), lookups of its IDs fail with 08001 after connect_timeout on
 #     PostgreSQL 15, and with 57014 after statement_timeout from 16 on, where
 #     postgres_fdw ignores connect_timeout.  Every failing lookup runs under a
@@ -41,20 +45,20 @@ my $sql = sub { my ($n, @stmts) = @_; return $node{$n}->safe_psql($db{$n}, join 
 
 # --- The README walkthrough, block by block ---
 # Each ```sql block of the "Regions" section starts with a comment naming where
-# it runs: "-- region: orders_kz" (run on both regions, with Brazil's database
-# and country), or "-- router".  The servers' host and port become this run's.
+# it runs: "-- region: orders_kz", "-- region: orders_br" or "-- router".  The
+# servers' host and port become this run's; nothing else is changed, so the
+# walkthrough is complete as docs/regions.md has it.
 my ($section) = slurp_file("$ENV{UIDX_TOP}/docs/regions.md") =~ /^## Regions\b(.*?)(?=^## |\z)/ms
   or BAIL_OUT('docs/regions.md has no "Regions" section');
 my @blocks = $section =~ /^```sql\n(.*?)^```/msg;
+my %ran;
 for my $block (@blocks)
 {
 	my ($first) = split /\n/, $block;
-	if ($first eq '-- region: orders_kz')
+	if ($first =~ /^-- region: orders_(kz|br)$/)
 	{
-		$sql->('kz', $block);
-		(my $br = $block) =~ s/orders_kz/orders_br/g;
-		$br =~ s/uidx\.country = 42/uidx.country = 76/;
-		$sql->('br', $br);
+		$sql->($1, $block);
+		$ran{$1}++;
 	}
 	elsif ($first eq '-- router')
 	{
@@ -68,6 +72,8 @@ for my $block (@blocks)
 	}
 }
 ok(scalar(@blocks) >= 3, 'the README walkthrough ran: ' . scalar(@blocks) . ' blocks');
+is(join(' ', map { "$_:" . ($ran{$_} // 0) } qw(kz br)), 'kz:1 br:1', 'README "Regions": one block for each region, run as written');
+is($sql->('br', 'SHOW uidx.country'), '76', "... and Brazil's block gives its database country 76");
 my @plans = grep { /^EXPLAIN/ } $section =~ /^```text\n(.*?)^```/msg;
 is(scalar(@plans), 1, 'docs/regions.md "Regions": one ```text block with an EXPLAIN');
 my ($explain, @shown) = split /\n/, $plans[0];
@@ -180,6 +186,52 @@ my ($ret_gap, $state_gap) = $node{router}->psql('router',
 	qq{SELECT uidx_attach_region('orders', 'region_kz', '{47}');\n\\echo :LAST_ERROR_SQLSTATE}, on_error_stop => 0);
 is($state_gap, '42P17', 'country 47, a run apart on the same remote table, is refused');
 
+# --- 3c. Concurrent attaches ---
+# Two sessions call the helpers at once: the second waits for the first's
+# transaction, then sees what it made.  The first session's call stays
+# uncommitted while the second is sent; the second must be seen waiting before
+# the first commits.  Returns the second's output and its SQLSTATE (00000: none).
+my $concurrently = sub {
+	my ($label, $first, $second) = @_;
+	my $s1 = $node{router}->background_psql('router', on_error_stop => 0);
+	my $s2 = $node{router}->background_psql('router', on_error_stop => 0);
+	$s1->query_safe('BEGIN');
+	$s1->query_safe($first);
+	$s2->query_until(qr/sent\n/, "\\echo sent\n$second;\n");
+	ok($node{router}->poll_query_until('router', q{SELECT count(*) > 0 FROM pg_stat_activity
+		WHERE wait_event_type = 'Lock' AND query LIKE 'SELECT uidx_attach_region%'}),
+		"$label: the second call waits for the first");
+	$s1->query_safe('COMMIT');
+	my ($out) = $s2->query('\echo :LAST_ERROR_SQLSTATE');
+	$_->quit for $s1, $s2;
+	my @lines = split /\n/, $out;
+	my $state = pop @lines;
+	return (join("\n", @lines), $state);
+};
+# Adjacent countries of one region on one remote table: one partition, read once.
+$sql->('router', q{CREATE TABLE race_orders (id iuid NOT NULL, customer_id bigint NOT NULL, amount numeric(12,2) NOT NULL)
+    PARTITION BY RANGE (id iuid_country_ops)});
+my (undef, $state_adjacent) = $concurrently->('countries 42 and 43 of region kz at once',
+	q{SELECT uidx_attach_region('race_orders', 'region_kz', '{42}', 'orders')},
+	q{SELECT uidx_attach_region('race_orders', 'region_kz', '{43}', 'orders')});
+is($state_adjacent, '00000', '... both calls succeed');
+like($sql->('router', $foreign_parts =~ s/'orders'::regclass/'race_orders'::regclass/r),
+	qr/^race_orders_c042 FOR VALUES FROM \('[0-9a-f-]+802a-8000-000000000000'\) TO \('[0-9a-f-]+802c-8000-000000000000'\)$/,
+	'... and make one partition reading the remote table, for 42 to 43');
+is($sql->('router', 'SELECT count(*) FROM race_orders'), $sql->('kz', 'SELECT count(*) FROM orders'),
+	'... which an unpruned count reads once');
+# One country, two regions, two router tables: the second call is refused.
+$sql->('router', map { "CREATE TABLE $_ (id iuid NOT NULL) PARTITION BY RANGE (id iuid_country_ops)" } qw(race_a race_b));
+my (undef, $state_taken) = $concurrently->('country 60 to region kz and region br at once',
+	q{SELECT uidx_attach_region('race_a', 'region_kz', '{60}')},
+	q{SELECT uidx_attach_region('race_b', 'region_br', '{60}')});
+is($state_taken, '42P17', '... the second is refused');
+is($sql->('router', q{SELECT (SELECT server FROM uidx_region WHERE country = 60) || ' '
+    || (SELECT count(*) FROM pg_inherits WHERE inhparent = 'race_a'::regclass) || ' '
+    || (SELECT count(*) FROM pg_inherits WHERE inhparent = 'race_b'::regclass)}),
+	'region_kz 1 0', '... and the registry and the router tables agree on region kz');
+$sql->('router', 'DROP TABLE race_orders, race_a, race_b', 'DELETE FROM uidx_region WHERE country = 60');
+
 # --- 4. pg_dump of the router ---
 my $router_shape = sub {    # db: the registry, then every partition with its bound, server and options
 	return $node{router}->safe_psql($_[0], q{
@@ -217,6 +269,13 @@ is($sql->('router', 'SET plan_cache_mode = force_generic_plan', 'PREPARE q(iuid)
 		"EXECUTE q('$kz_id')", "EXECUTE q('$local_id')", "SELECT customer_id FROM orders WHERE id = '$kz_id'"),
 	"100205\n300205\n100205", 'with br stopped, kz and router lookups still work');
 $failing_query->('with br stopped, a br lookup', "SELECT customer_id FROM orders WHERE id = '$br_id'", '08...');
+# README: an ID a subquery supplies is known only once the executor runs, so
+# that form needs every region; the README's function, which takes the ID as a
+# parameter, prunes before connecting (six calls: past PL/pgSQL's custom plans)
+$failing_query->('with br stopped, a kz lookup by a subquery', "SELECT customer_id FROM orders WHERE id = (SELECT '$kz_id'::iuid)", '08...');
+is($sql->('router', map { "SELECT o.customer_id FROM (SELECT '$_'::iuid AS order_id) t CROSS JOIN LATERAL find_order(t.order_id) o" }
+			($kz_id, $local_id) x 3),
+	join("\n", ('100205', '300205') x 3), "with br stopped, kz and router lookups through the README's find_order() work");
 $failing_query->("with br stopped, the newest $newest", "SELECT id FROM orders ORDER BY id DESC LIMIT $newest", '08...');
 
 # a hung postmaster is continued first, whatever happens, or it could not be stopped
