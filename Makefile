@@ -121,7 +121,8 @@ stress: deps
 
 # The time-filter differential test (test/t/time-filter-differential.pl) with
 # 6,000 generated queries (make test runs 300); UIDX_DIFF_SEED picks the seed.
-# 67 min on the 2 shared cores at load 13-21 (2026-11-27); far less alone.
+# 6,018 queries took 49 min on the 2 cores at load 13-21; the 318 of make test
+# take about 25 s on a quiet machine, so 6,000 about 8 min.  CI runs 3,000.
 test-timefilter: deps
 	$(MAKE) all
 	UIDX_DIFF_QUERIES=$${UIDX_DIFF_QUERIES:-6000} UIDX_TESTS=none UIDX_SCRIPTS=t/time-filter-differential.pl \
