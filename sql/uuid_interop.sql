@@ -102,6 +102,19 @@ SELECT castsource::regtype, casttarget::regtype, castcontext, castmethod
     OR casttarget IN ('iuid'::regtype, 'comb'::regtype, 'distid'::regtype)
  ORDER BY castsource::regtype::text COLLATE "C", casttarget::regtype::text COLLATE "C";
 
+-- Every cast of uidx's has one of uidx's types at one end.  A cast between two
+-- core types could collide with one that core adds later, as PostgreSQL 19
+-- added uuid <-> bytea: pg_upgrade to 19 fails on an extension that defines
+-- that one (README "Supported servers").  No rows.
+SELECT c.castsource::regtype, c.casttarget::regtype
+  FROM pg_cast c
+  JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
+ WHERE NOT EXISTS (SELECT FROM pg_depend t
+                    WHERE t.classid = 'pg_type'::regclass AND t.objid IN (c.castsource, c.casttarget)
+                      AND t.refobjid = e.oid AND t.deptype = 'e')
+    OR ARRAY[c.castsource, c.casttarget]::oid[] <@ ARRAY['uuid'::regtype, 'bytea'::regtype]::oid[];
+
 CREATE TABLE orders (id iuid PRIMARY KEY, note text);
 CREATE TABLE combs (id comb PRIMARY KEY);
 CREATE TABLE distids (id distid PRIMARY KEY);

@@ -25,10 +25,12 @@
  * family's own (key, uuid) operators, i.e. in the key type's order.
  */
 #include "uidx.h"
+#include "compat.h"
 #include "clock.h"
 #include "time_index.h"
 #include "distid.h"
 
+#include "access/htup_details.h"
 #include "access/nbtree.h"
 #include "access/stratnum.h"
 #include "catalog/dependency.h"
@@ -1300,8 +1302,7 @@ strip_plan(Plan *plan, RewriteContext *ctx)
 }
 
 static PlannedStmt *
-uidx_planner(Query *parse, const char *query_string, int cursorOptions,
-			 ParamListInfo boundParams)
+uidx_planner(UIDX_PLANNER_ARGS)
 {
 	RewriteContext ctx;
 	PlannedStmt *stmt;
@@ -1317,9 +1318,9 @@ uidx_planner(Query *parse, const char *query_string, int cursorOptions,
 			rewrite_query(parse, &ctx);
 	}
 	if (prev_planner_hook)
-		stmt = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+		stmt = prev_planner_hook(UIDX_PLANNER_CALL_ARGS);
 	else
-		stmt = standard_planner(parse, query_string, cursorOptions, boundParams);
+		stmt = standard_planner(UIDX_PLANNER_CALL_ARGS);
 	if (ctx.ops != NIL)
 	{
 		strip_plan(stmt->planTree, &ctx);
