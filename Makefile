@@ -66,8 +66,9 @@ test: deps
 	$(MAKE) all
 	bash test/scripts/run-tests.sh
 
-# The whole suite on PostgreSQL 15, 17 and 18 (17 and 18 built from Debian's
-# source packages on first use, then cached), one summary line per version.
+# The whole suite on PostgreSQL 15, 16, 17, 18 and 19 (16 to 19 built by
+# test/scripts/build-pg.sh on first use, then cached), one summary line per
+# version, then the Citus test.
 test-all: deps
 	bash test/scripts/test-all.sh
 

@@ -34,6 +34,8 @@ wanted=("${common[@]}")
 if [ -n "$list_only" ] || ! command -v npm >/dev/null 2>&1; then wanted+=(nodejs npm); fi
 if [ "${1:-}" = build ]; then
   wanted+=(dpkg-dev zlib1g-dev pkg-config bison flex)
+  # the vendored PostgreSQL archives (16, 19) are .tar.xz
+  wanted+=(xz-utils)
   # Citus (build-citus.sh) compresses columnar storage with these
   [ -n "${CITUS_BUILD:-}" ] && wanted+=(liblz4-dev libzstd-dev)
 else

@@ -8,6 +8,8 @@
 #
 #   UIDX_TESTS="iuid comb"   only these pg_regress tests (default: every sql/*.sql; "none" for none)
 #   UIDX_SCRIPTS="t/dump.sh t/upgrade.pl"   only these test/t scripts (default: all but t/citus.sh; "none" for none)
+#   UIDX_SKIP="t/fuzz-smoke.sh"   test/t scripts to skip (reported as skipped): .ci/run skips
+#                            those that never start a server on every server but the first
 #
 # t/citus.sh runs a Citus cluster of its own on PostgreSQL 18, whatever server
 # this suite tests, so it has its own target (make test-citus) instead.
@@ -50,6 +52,9 @@ fi
 scripts=${UIDX_SCRIPTS:-$(ls test/t/*.sh test/t/*.pl 2>/dev/null | sed 's|^test/||' | grep -vx 't/citus.sh' | tr '\n' ' ')}
 [ "$scripts" = none ] && scripts=""
 for s in $scripts; do
+  if [[ " ${UIDX_SKIP:-} " == *" $s "* ]]; then
+    echo "# test/$s: skipped (UIDX_SKIP)"; record "test/$s" 77; continue
+  fi
   echo "# test/$s"
   case $s in
     *.pl) bash test/scripts/tap.sh "$s" ;;
