@@ -107,9 +107,10 @@ SELECT q, pg_temp.error_of(q) FROM (VALUES
     ($$SELECT distid_timestamp(1.5)$$),
     ($$SELECT distid_timestamp(-1::numeric)$$),
     ($$SELECT '00000000-2000-0000-0000-000000000000'::uuid::distid$$),
-    ($$SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::distid$$),
-    -- no implicit cast: comparing a distid with a numeric must be explicit
-    ($$SELECT '1'::distid = 1::numeric$$)) v(q);
+    ($$SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::distid$$)) v(q);
+-- no implicit cast: comparing a distid with a numeric must be explicit (the
+-- parser's error, without the detail PostgreSQL 19 added to it)
+SELECT split_part(pg_temp.error_of($$SELECT '1'::distid = 1::numeric$$), ' / ', 1) AS no_implicit_cast;
 
 -- assignment casts let numeric(28,0) and distid columns exchange values
 CREATE TEMP TABLE via_assignment (d distid, n numeric(28,0));
