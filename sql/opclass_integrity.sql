@@ -103,3 +103,27 @@ SELECT c.* FROM reference r, pg_temp.check_opclass(r.opclass, 100000) c ORDER BY
 DELETE FROM iuid_service_entity WHERE code = 1;
 DELETE FROM luuid_group WHERE group_name = 'Order';
 DROP SEQUENCE gen_seq;
+
+-- Every operator class of the extension, and core's uuid classes beside
+-- which uidx's families sit, pass amvalidate (an INFO line would name what is
+-- missing); and no family of pg_catalog holds an operator or function of
+-- uidx (README "Time filters that prune partitions": uidx leaves core's
+-- families as they are).
+SELECT opc.opcname, am.amname, amvalidate(opc.oid)
+  FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
+ WHERE opc.oid IN (SELECT objid FROM pg_depend
+                    WHERE classid = 'pg_opclass'::regclass AND deptype = 'e'
+                      AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx'))
+    OR (opc.opcname = 'uuid_ops' AND opc.opcnamespace = 'pg_catalog'::regnamespace)
+ ORDER BY 1, 2;
+WITH members AS (
+    SELECT objid FROM pg_depend
+     WHERE classid IN ('pg_operator'::regclass, 'pg_proc'::regclass) AND deptype = 'e'
+       AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidx'))
+SELECT f.opfname, 'operator' AS kind, o.amopopr::regoperator::text AS member
+  FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily
+ WHERE f.opfnamespace = 'pg_catalog'::regnamespace AND o.amopopr IN (SELECT objid FROM members)
+UNION ALL
+SELECT f.opfname, 'function', p.amproc::regprocedure::text
+  FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+ WHERE f.opfnamespace = 'pg_catalog'::regnamespace AND p.amproc IN (SELECT objid FROM members);

@@ -18,7 +18,7 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_index.h"
+#include "time_bounds.h"
 
 void
 comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value)
@@ -891,7 +891,8 @@ PG_FUNCTION_INFO_V1(comb_timestamp);
 Datum
 comb_timestamp(PG_FUNCTION_ARGS)
 {
-	int64		unix_ms = (int64) uidx_load_be(PG_GETARG_BYTES16_P(0)->data + 10, 6);
+	int64		unix_ms = (int64) uidx_load_be(PG_GETARG_BYTES16_P(0)->data + COMB_SUFFIX_TIME_OFFSET,
+												  UIDX_TIME_FIELD_BYTES);
 
 	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz(unix_ms));
 }
@@ -904,7 +905,8 @@ comb_prefix_timestamp(PG_FUNCTION_ARGS)
 
 	if (!comb_is_version4(id))
 		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(id, 6)));
+	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(id + COMB_PREFIX_TIME_OFFSET,
+																			UIDX_TIME_FIELD_BYTES)));
 }
 
 PG_FUNCTION_INFO_V1(comb_prefix_to_suffix);
@@ -932,16 +934,14 @@ PG_FUNCTION_INFO_V1(comb_timestamp_support);
 Datum
 comb_timestamp_support(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
-											  10, 0));
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 /* comb_prefix_timestamp() on uuid: bytes 0-5 */
 PG_FUNCTION_INFO_V1(comb_prefix_timestamp_support);
 Datum
 comb_prefix_timestamp_support(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
-											  0, 0));
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

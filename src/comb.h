@@ -11,6 +11,7 @@
 #define UIDX_COMB_H
 
 #include "uidx.h"
+#include "time_layout.h"
 
 /* Where a layout keeps its time field (RFC byte order). */
 typedef struct CombField
@@ -19,8 +20,8 @@ typedef struct CombField
 	int			length;
 } CombField;
 
-#define COMB_PREFIX_FIELD		((CombField) {0, 6})	/* 48-bit unix ms */
-#define COMB_SUFFIX_FIELD		((CombField) {10, 6})	/* 48-bit unix ms */
+#define COMB_PREFIX_FIELD		((CombField) {COMB_PREFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES})	/* unix ms */
+#define COMB_SUFFIX_FIELD		((CombField) {COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES})	/* unix ms */
 #define COMB_SHORT_SUFFIX_FIELD ((CombField) {10, 2})	/* 16-bit interval counter */
 #define COMB_SQLSERVER_FIELD	((CombField) {10, 6})	/* datetime days + ticks */
 
@@ -82,7 +83,7 @@ extern void comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t o
 /* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
 
 #define COMB_SQLSERVER_EPOCH_DAYS	25567	/* 1900-01-01 .. 1970-01-01 */
-#define COMB_SQLSERVER_MIN_MS		INT64_C(-2208988800000)	/* 1900-01-01 */
+#define COMB_SQLSERVER_MIN_MS		UIDX_1900_UNIX_MS	/* SQL Server's datetime epoch */
 #define COMB_SQLSERVER_MAX_MS		INT64_C(3453321599999)	/* 2079-06-06 23:59:59.999 */
 #define COMB_SQLSERVER_TICKS_PER_DAY	25920000	/* 300 a second */
 /* RT.Comb decodes up to a whole day of ticks (midnight of the next day) */

@@ -10,7 +10,7 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_index.h"
+#include "time_bounds.h"
 
 const uint8_t distid_max[UIDX_LEN] = {
 	0x00, 0x00, 0x00, 0x00, 0x1F, 0xFF, 0xFF, 0xFF,
@@ -21,15 +21,15 @@ void
 distid_pack(uint64_t t, uint64_t r, uint8_t out[UIDX_LEN])
 {
 	memset(out, 0, 4);
-	uidx_store_be(out + 4, 6, t);
-	uidx_store_be(out + 10, 6, r);
+	uidx_store_be(out + DISTID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, t);
+	uidx_store_be(out + DISTID_TIME_OFFSET + UIDX_TIME_FIELD_BYTES, 6, r);
 }
 
 void
 distid_unpack(const uint8_t in[UIDX_LEN], uint64_t *t, uint64_t *r)
 {
-	*t = uidx_load_be(in + 4, 6);
-	*r = uidx_load_be(in + 10, 6);
+	*t = uidx_load_be(in + DISTID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
+	*r = uidx_load_be(in + DISTID_TIME_OFFSET + UIDX_TIME_FIELD_BYTES, 6);
 }
 
 const char *
@@ -554,16 +554,14 @@ PG_FUNCTION_INFO_V1(distid_timestamp_support);
 Datum
 distid_timestamp_support(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
-											  4, DISTID_EPOCH_UNIX_MS));
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 /* distid128_timestamp() on uuid: the ms since 1700 in bytes 0-5 */
 PG_FUNCTION_INFO_V1(distid128_timestamp_support);
 Datum
 distid128_timestamp_support(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
-											  0, DISTID128_EPOCH_UNIX_MS));
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

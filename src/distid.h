@@ -5,6 +5,7 @@
 #define UIDX_DISTID_H
 
 #include "uidx.h"
+#include "time_layout.h"
 
 /*
  * DistributedId: id = T * 2^48 + R, below 2^93, stored as the 16-byte
@@ -18,7 +19,6 @@
 #define DISTID_TIME_LIMIT		(UINT64_C(1) << DISTID_TIME_BITS)	/* exclusive */
 #define DISTID_INCREMENT_MASK	((UINT64_C(1) << 41) - 1)
 #define DISTID_LEEWAY_MS		1000
-#define DISTID_EPOCH_UNIX_MS	INT64_C(-2208988800000)	/* 1900-01-01 */
 #define DISTID_MAX_DIGITS		28
 
 /* 2^93 - 1 */
@@ -70,7 +70,6 @@ extern DistidStep distid_next(DistidState *state, int64_t now_ms, uint64_t rando
  * T48 counts milliseconds since 1700-01-01 without leeway; the random part
  * is 75 bits, r_high (11 bits) * 2^64 + r_low.
  */
-#define DISTID128_EPOCH_UNIX_MS	INT64_C(-8520336000000)	/* 1700-01-01 */
 #define DISTID128_TIME_LIMIT	(UINT64_C(1) << 48)	/* exclusive */
 #define DISTID128_RANDOM_HIGH_MAX ((UINT64_C(1) << 11) - 1)
 #define DISTID128_INCREMENT_MASK ((UINT64_C(1) << 58) - 1)

@@ -124,7 +124,7 @@ detect_uuid(Detection *d, const uint8_t b[UIDX_LEN])
 
 	if (iuid_invalid_reason(b) == NULL)
 	{
-		int64_t		ms = (int64_t) uidx_load_be(b, 6);
+		int64_t		ms = (int64_t) uidx_load_be(b + IUID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
 
 		add_reading(d, UIDX_KIND_IUID, time_score(d, 90, ms), b, true, ms);
 		structured = true;
@@ -150,8 +150,10 @@ detect_uuid(Detection *d, const uint8_t b[UIDX_LEN])
 	}
 	if (comb_is_version4(b))
 	{
-		int64_t		prefix_ms = (int64_t) uidx_load_be(b, 6);
-		int64_t		suffix_ms = (int64_t) uidx_load_be(b + 10, 6);
+		int64_t		prefix_ms = (int64_t) uidx_load_be(b + COMB_PREFIX_TIME_OFFSET,
+													   UIDX_TIME_FIELD_BYTES);
+		int64_t		suffix_ms = (int64_t) uidx_load_be(b + COMB_SUFFIX_TIME_OFFSET,
+													   UIDX_TIME_FIELD_BYTES);
 		int64_t		sqlserver_us;
 		uint32_t	ticks;
 		bool		any_comb = false;

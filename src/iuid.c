@@ -12,14 +12,14 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_index.h"
+#include "time_bounds.h"
 
 void
 iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN])
 {
 	uint64_t	lsb;
 
-	uidx_store_be(out, 6, (uint64_t) f->unix_ms);
+	uidx_store_be(out + IUID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, (uint64_t) f->unix_ms);
 	out[6] = (uint8_t) (0x80 | (f->format_version & 0x0F));
 	out[7] = (uint8_t) f->country;
 	lsb = (UINT64_C(2) << 62) |
@@ -33,7 +33,7 @@ iuid_unpack(const uint8_t in[UIDX_LEN], IuidFields *f)
 {
 	uint64_t	lsb = uidx_load_be(in + 8, 8);
 
-	f->unix_ms = (int64_t) uidx_load_be(in, 6);
+	f->unix_ms = (int64_t) uidx_load_be(in + IUID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
 	f->format_version = in[6] & 0x0F;
 	f->country = in[7];
 	f->service_entity = (int) ((lsb >> IUID_RANDOM_BITS) & 0xFF);
@@ -613,8 +613,7 @@ PG_FUNCTION_INFO_V1(iuid_timestamp_support);
 Datum
 iuid_timestamp_support(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0),
-											  0, 0));
+	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

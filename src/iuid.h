@@ -5,6 +5,7 @@
 #define UIDX_IUID_H
 
 #include "uidx.h"
+#include "time_layout.h"
 
 #define IUID_RANDOM_BITS 54
 #define IUID_RANDOM_MAX ((UINT64_C(1) << IUID_RANDOM_BITS) - 1)

@@ -304,7 +304,7 @@ read_key_file(uint8 key[PUBLIC_ID_MAX_KEY_LEN], int *key_len)
 	int			base64_len;
 	struct stat st;
 	int			fd;
-	KeyFileStatus status = KEY_FILE_OK;
+	volatile KeyFileStatus status = KEY_FILE_OK;
 
 	*key_len = 0;
 	if (setting == NULL || setting[0] == '\0')

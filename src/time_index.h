@@ -1,5 +1,7 @@
 /*
- * time_index.h -- index conditions for the time extraction functions (time_index.c)
+ * time_index.h -- the planner layer of time filters: index conditions and
+ * estimates (time_index.c, time_estimate.c), partition pruning
+ * (time_prune.c)
  */
 #ifndef UIDX_TIME_INDEX_H
 #define UIDX_TIME_INDEX_H
@@ -8,15 +10,24 @@
 
 /* server side only: the fuzz harnesses build the pure cores without it */
 #ifndef UIDX_NO_POSTGRES
+#include "nodes/pathnodes.h"
+
+/* uidx.time_filter_rewrite: whether the planner layer does anything */
+extern bool uidx_time_filter_rewrite;
+
+/* From _PG_init: the setting, the planner hook and the set_rel_pathlist hook. */
+extern void uidx_install_time_filter_hooks(void);
+extern void uidx_install_time_index_hook(void);
 
 /*
- * The planner support request of a time function whose result is the
- * millisecond held big-endian in bytes [time_offset, time_offset + 6) since
- * epoch_unix_ms, where the index order compares those bytes first.
+ * Caches in `range` (a `key >= bound` or `key <= bound` condition that
+ * time_bounds.c made) the fraction of the key column's rows it holds, from
+ * the column's histogram read as times.  With a time function (on a column
+ * that can hold other layouts), only values for which it is not NULL count.
+ * Leaves it alone where the bound is not known at plan time or the column
+ * has no statistics.
  */
-extern Node *uidx_time_index_support(Node *rawreq, int time_offset, int64 epoch_unix_ms);
-/* From _PG_init: makes index paths from what those support functions say. */
-extern void uidx_install_time_index_hook(void);
+extern void uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time_function);
 
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_TIME_INDEX_H */

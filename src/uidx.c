@@ -1,8 +1,8 @@
 /*
  * uidx.c -- module entry point.
  *
- * _PG_init only defines settings and installs the planner hook of
- * time_index.c.  With shared_preload_libraries it runs in
+ * _PG_init only defines settings and installs the planner hooks of
+ * time_prune.c and time_index.c.  With shared_preload_libraries it runs in
  * the postmaster, before any backend is forked, so it must not draw
  * randomness or create generator state that children would inherit.
  */
@@ -34,7 +34,7 @@ _PG_init(void)
 	uidx_define_clock_settings();
 	uidx_define_iuid_settings();
 	uidx_define_public_id_settings();
-	uidx_install_time_index_hook();
+	uidx_install_time_filter_hooks();
 	MarkGUCPrefixReserved("uidx");
 }
 

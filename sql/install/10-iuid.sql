@@ -376,6 +376,15 @@ CREATE FUNCTION iuid_lower_bound(at timestamptz) RETURNS iuid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_lower_bound(timestamptz) IS 'smallest iUID of the millisecond of at (range scans, partition bounds)';
 
+-- The key bound of an instant for the planner's time-filter conditions
+-- (src/time_bounds.c): with upper = false the smallest iuid whose time is at
+-- or after `at` (strictly after unless inclusive), with upper = true the
+-- largest whose time is before it (at or before if inclusive).  Never an
+-- error: an instant the time field cannot hold gives a value past every iuid.
+CREATE FUNCTION iuid_time_bound(at timestamptz, upper boolean, inclusive boolean) RETURNS iuid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_time_bound(timestamptz, boolean, boolean) IS 'internal: the iuid bound of an instant in the conditions that time filters on iuid keys imply';
+
 -- Turns iuid_timestamp(id) >= / <= / = a time into a range of id that an
 -- index serves (README "Time filters that use the index").
 CREATE FUNCTION iuid_timestamp_support(internal) RETURNS internal

@@ -439,6 +439,16 @@ CREATE FUNCTION comb_lower_bound(at timestamptz) RETURNS comb
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION comb_lower_bound(timestamptz) IS 'smallest comb of the millisecond of at (range scans, partition bounds)';
 
+-- The key bound of an instant for the planner's time-filter conditions
+-- (src/time_bounds.c): with upper = false the smallest comb whose time is at
+-- or after `at` (strictly after unless inclusive), with upper = true the
+-- largest whose time is before it (at or before if inclusive).  Never an
+-- error: an instant the time field cannot hold gives a value past every comb
+-- or, where no 16 bytes are, the first or last comb.
+CREATE FUNCTION comb_time_bound(at timestamptz, upper boolean, inclusive boolean) RETURNS comb
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION comb_time_bound(timestamptz, boolean, boolean) IS 'internal: the comb bound of an instant in the conditions that time filters on comb keys imply';
+
 -- pg_partman 5 for prefix COMBs in a uuid column: the smallest version-4 COMB
 -- of a millisecond, and its millisecond back from the text pg_partman passes.
 CREATE FUNCTION comb_prefix_partman_encoder(ts timestamptz) RETURNS uuid

@@ -355,6 +355,15 @@ CREATE FUNCTION distid_lower_bound(at timestamptz) RETURNS distid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid_lower_bound(timestamptz) IS 'smallest distid whose distid_timestamp is at or after at';
 
+-- The key bound of an instant for the planner's time-filter conditions
+-- (src/time_bounds.c): with upper = false the smallest distid whose time is at
+-- or after `at` (strictly after unless inclusive), with upper = true the
+-- largest whose time is before it (at or before if inclusive).  Never an
+-- error: an instant the time field cannot hold gives a value past every distid.
+CREATE FUNCTION distid_time_bound(at timestamptz, upper boolean, inclusive boolean) RETURNS distid
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION distid_time_bound(timestamptz, boolean, boolean) IS 'internal: the distid bound of an instant in the conditions that time filters on distid keys imply';
+
 CREATE FUNCTION distid128_generate() RETURNS uuid
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid128_generate() IS 'new DistributedId128 (a uuid), monotonic per backend';

@@ -1,0 +1,53 @@
+/*
+ * time_bounds.h -- a time filter as a range of its key (time_bounds.c)
+ */
+#ifndef UIDX_TIME_BOUNDS_H
+#define UIDX_TIME_BOUNDS_H
+
+#include "uidx.h"
+#include "time_layout.h"
+
+#ifndef UIDX_NO_POSTGRES
+#include "nodes/primnodes.h"
+
+/* `f(key) strategy other`, as uidx_match_time_filter found it in a clause */
+typedef struct UidxTimeFilter
+{
+	OpExpr	   *clause;			/* the clause itself */
+	FuncExpr   *call;			/* f(...) */
+	const UidxTimeLayoutOids *layout;	/* f's row */
+	Node	   *key;			/* f's argument, binary coercions stripped */
+	int			strategy;		/* btree strategy, with f(...) on the left */
+	Node	   *other;			/* the instant, as a timestamptz expression */
+} UidxTimeFilter;
+
+/*
+ * Whether `clause` compares a uidx time function of one argument with
+ * another expression through the datetime btree family.  It looks at the
+ * form only: whether the key is a column and the other side a constant of
+ * the scan is the caller's to check.
+ */
+extern bool uidx_match_time_filter(Node *clause, UidxTimeFilter *filter);
+
+/*
+ * The conditions on `key` (the filter's key, or the same column as another
+ * query level sees it) that the filter implies, in the key type's default
+ * btree family; NIL where there are none (a key type whose order does not
+ * read the field first, or a role that may not run what they call).
+ * *exact: they hold for exactly the rows the filter holds for.
+ */
+extern List *uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key,
+										 bool *exact);
+
+/* The support request of the time functions (their SUPPORT functions). */
+extern Node *uidx_time_index_support(Node *rawreq);
+
+/*
+ * Set whenever a condition was made or refused on the current role's
+ * privileges: the plan is then the current role's only (PlannedStmt's
+ * dependsOnRole, set by time_prune.c's planner hook).
+ */
+extern bool uidx_plan_checked_privileges;
+
+#endif							/* UIDX_NO_POSTGRES */
+#endif							/* UIDX_TIME_BOUNDS_H */

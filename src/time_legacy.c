@@ -1,0 +1,177 @@
+/*
+ * time_legacy.c -- the functions of 1.2's time operators.
+ *
+ * May touch: nothing but its arguments.
+ *
+ * uidx 1.2 pruned partitions with cross-type operators `key @>=@ t` and
+ * `key @<@ t` (sql/versions/uidx--1.1--1.2.sql), which 1.3 drops
+ * (uidx--1.2--1.3.sql): time filters now use ranges of the key in the key
+ * type's own family (time_bounds.c).  The shipped 1.1--1.2 script still
+ * creates these functions on an update from 1.0 or 1.1, which needs each C
+ * symbol to load, and a 1.2 database runs them until it is updated; so they
+ * stay, with 1.2's meaning, and nothing of 1.3 calls them.
+ *
+ * An instant stands for one key: the smallest key of the first millisecond
+ * at or after it, so `key @>=@ at` is exactly f(key) >= at and `key @<@ at`
+ * is f(key) < at for every key the type can store.  Instants the field
+ * cannot hold sort before (before the epoch) or after (after its last
+ * millisecond, infinity) every key.
+ */
+#include "uidx.h"
+#include "time_layout.h"
+#include "clock.h"
+
+#include "utils/uuid.h"
+
+static int
+key_time_cmp(FunctionCallInfo fcinfo, const UidxTimeLayout *layout)
+{
+	int			time_offset = layout->time_offset;
+	int64		epoch_unix_ms = layout->epoch_unix_ms;
+	const uint8 *min_key = layout->min_tail;
+	const uint8 *key = PG_GETARG_UUID_P(0)->data;
+	TimestampTz at = PG_GETARG_TIMESTAMPTZ(1);
+	TimestampTz epoch = uidx_unix_ms_to_timestamptz(epoch_unix_ms);
+	int64		field = (int64) uidx_load_be(key + time_offset, UIDX_TIME_FIELD_BYTES);
+	/* the key's instant: at most 2^48 ms after its epoch, well within int64 */
+	TimestampTz instant = epoch + field * 1000;
+
+	if (TIMESTAMP_IS_NOBEGIN(at))
+		return 1;
+	if (TIMESTAMP_IS_NOEND(at) || at > epoch + UIDX_MAX_MS48 * 1000)
+		return -1;
+	/* field against the first millisecond at or after `at` */
+	if (instant < at)
+		return -1;
+	if (instant - 1000 >= at && field > 0)
+		return 1;
+	/* the same millisecond: the rest of the key against the smallest one */
+	for (int i = 0; i < UIDX_LEN; i++)
+	{
+		if (i >= time_offset && i < time_offset + UIDX_TIME_FIELD_BYTES)
+			continue;
+		if (key[i] != min_key[i])
+			return key[i] < min_key[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+/* iuid: bytes 0-5, unix milliseconds; version 8, variant 10 */
+PG_FUNCTION_INFO_V1(uidx_iuid_time_cmp);
+Datum
+uidx_iuid_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_IUID)));
+}
+
+PG_FUNCTION_INFO_V1(uidx_iuid_time_lt);
+Datum
+uidx_iuid_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_IUID)) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_iuid_time_ge);
+Datum
+uidx_iuid_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_IUID)) >= 0);
+}
+
+/* uuid read as an iUID or prefix COMB: bytes 0-5, unix milliseconds */
+PG_FUNCTION_INFO_V1(uidx_uuid_time_cmp);
+Datum
+uidx_uuid_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_IUID_UUID)));
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuid_time_lt);
+Datum
+uidx_uuid_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_IUID_UUID)) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_uuid_time_ge);
+Datum
+uidx_uuid_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_IUID_UUID)) >= 0);
+}
+
+/* comb: bytes 10-15, unix milliseconds */
+PG_FUNCTION_INFO_V1(uidx_comb_time_cmp);
+Datum
+uidx_comb_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_COMB)));
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_lt);
+Datum
+uidx_comb_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_COMB)) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_comb_time_ge);
+Datum
+uidx_comb_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_COMB)) >= 0);
+}
+
+/* distid: bytes 4-9, milliseconds since 1900 */
+PG_FUNCTION_INFO_V1(uidx_distid_time_cmp);
+Datum
+uidx_distid_time_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_DISTID)));
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_lt);
+Datum
+uidx_distid_time_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_DISTID)) < 0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_distid_time_ge);
+Datum
+uidx_distid_time_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(key_time_cmp(fcinfo, uidx_time_layout(UIDX_LAYOUT_DISTID)) >= 0);
+}
+
+/*
+ * The next instant after `at` (one microsecond later); the largest finite
+ * instant and the infinities map to infinity, never an error.
+ */
+PG_FUNCTION_INFO_V1(uidx_instant_after);
+Datum
+uidx_instant_after(PG_FUNCTION_ARGS)
+{
+	TimestampTz at = PG_GETARG_TIMESTAMPTZ(0);
+
+	if (TIMESTAMP_NOT_FINITE(at))
+		PG_RETURN_TIMESTAMPTZ(at);
+	if (at + 1 >= END_TIMESTAMP)
+		PG_RETURN_TIMESTAMPTZ(DT_NOEND);
+	PG_RETURN_TIMESTAMPTZ(at + 1);
+}
+
+/* Restriction and join estimators of those operators: they add no selectivity. */
+PG_FUNCTION_INFO_V1(uidx_time_filter_sel);
+Datum
+uidx_time_filter_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(1.0);
+}
+
+PG_FUNCTION_INFO_V1(uidx_time_filter_joinsel);
+Datum
+uidx_time_filter_joinsel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(1.0);
+}
