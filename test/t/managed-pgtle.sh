@@ -34,7 +34,7 @@ if [ -z "${UIDX_PGTLE_INSIDE:-}" ]; then
   pgtle_last_major=18
   major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
   if [ "$major" -gt "$pgtle_last_major" ]; then
-    echo "managed-pgtle: SKIPPED: pg_tle 1.5.2 does not build for PostgreSQL $major (it supports 12 to $pgtle_last_major here); uidx_sql installs there with psql -f (test/t/managed.sh)"
+    echo "managed-pgtle: SKIPPED: pg_tle 1.5.2 does not build for PostgreSQL $major (it supports 12 to 17 and builds for $pgtle_last_major too); uidx_sql installs there with psql -f (test/t/managed.sh)"
     exit 77
   fi
   build=$(mktemp -d); trap 'rm -rf "$build"' EXIT
