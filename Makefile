@@ -98,8 +98,9 @@ test-full: deps
 	$(MAKE) all
 	UIDX_SUITE=full bash test/scripts/run-tests.sh
 
-# make test-full on PostgreSQL 15, 17 and 18 (17 and 18 built from Debian's
-# source packages on first use, then cached), one summary line per version.
+# make test-full on PostgreSQL 15, 16, 17, 18 and 19 (16 to 19 built by
+# test/scripts/build-pg.sh on first use, then cached), one summary line per
+# version, then the Citus test.
 test-all: deps
 	bash test/scripts/test-all.sh
 

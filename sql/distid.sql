@@ -107,8 +107,10 @@ SELECT q, pg_temp.error_of(q) FROM (VALUES
     ($$SELECT distid_timestamp(1.5)$$),
     ($$SELECT distid_timestamp(-1::numeric)$$),
     ($$SELECT '00000000-2000-0000-0000-000000000000'::uuid::distid$$),
-    ($$SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::distid$$),
-    -- no implicit cast: a distid is no numeric, for + or for < (= and <>: below)
+    ($$SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::distid$$)) v(q);
+-- no implicit cast: a distid is no numeric, for + or for < (= and <>: below);
+-- the parser's errors without the detail PostgreSQL 19 added to them
+SELECT q, split_part(pg_temp.error_of(q), ' / ', 1) AS no_implicit_cast FROM (VALUES
     ($$SELECT '1'::distid + 1$$),
     ($$SELECT '1'::distid < 1::numeric$$)) v(q);
 

@@ -270,6 +270,7 @@ uidx_inspect_text(const char *text, size_t len, int64_t now_unix_ms,
  * SQL interface: uidx_inspect_readings(text) -> (kind, ts, details, score);
  * uidx_inspect() in SQL adds registry names on top.
  * ------------------------------------------------------------------------- */
+#include "access/htup_details.h"
 #include "access/xact.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"

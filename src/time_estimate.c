@@ -17,6 +17,7 @@
 #include "time_index.h"
 #include "time_layout.h"
 
+#include "access/htup_details.h"
 #include "access/nbtree.h"
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"

@@ -18,6 +18,7 @@
  * such as now().  Its row estimate is the clause's own (time_index.c).
  */
 #include "uidx.h"
+#include "compat.h"
 #include "time_bounds.h"
 #include "time_index.h"
 
@@ -191,8 +192,7 @@ rewrite_walker(Node *node, void *context)
 }
 
 static PlannedStmt *
-uidx_planner(Query *parse, const char *query_string, int cursorOptions,
-			 ParamListInfo boundParams)
+uidx_planner(UIDX_PLANNER_ARGS)
 {
 	bool		outer_checked = uidx_plan_checked_privileges;
 	PlannedStmt *stmt;
@@ -204,9 +204,9 @@ uidx_planner(Query *parse, const char *query_string, int cursorOptions,
 			IsTransactionState() && OidIsValid(uidx_extension_oid()))
 			rewrite_query(parse);
 		if (prev_planner_hook)
-			stmt = prev_planner_hook(parse, query_string, cursorOptions, boundParams);
+			stmt = prev_planner_hook(UIDX_PLANNER_CALL_ARGS);
 		else
-			stmt = standard_planner(parse, query_string, cursorOptions, boundParams);
+			stmt = standard_planner(UIDX_PLANNER_CALL_ARGS);
 
 		/*
 		 * Conditions made or left out for the current role's privileges

@@ -73,7 +73,8 @@ for g in "${groups[@]}"; do
     pgtle)   wanted+=(make gcc libkrb5-dev) ;;        # pg_tle's build includes gssapi headers
     partman) wanted+=(make gcc dpkg-dev) ;;           # dpkg-source unpacks the source package
     bench)   wanted+=(gnuplot-nox) ;;                 # the growth section's plots
-    build)   wanted+=(make gcc libssl-dev python3 git cpio dpkg-dev zlib1g-dev pkg-config bison flex)
+    build)   wanted+=(make gcc libssl-dev python3 git cpio dpkg-dev zlib1g-dev pkg-config bison flex
+             xz-utils)  # the vendored PostgreSQL archives (16, 19) are .tar.xz
              # Citus (build-citus.sh) compresses columnar storage with these
              [ -n "${CITUS_BUILD:-}" ] && wanted+=(liblz4-dev libzstd-dev) ;;
     *)       echo "ensure-deps.sh: unknown group $g" >&2; exit 2 ;;

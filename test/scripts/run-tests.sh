@@ -10,6 +10,8 @@
 #   UIDX_SCRIPTS="t/dump.sh t/upgrade.pl"   only these test/t scripts (default: those of the suite; "none" for none)
 #   UIDX_SUITE=quick|full   make test (the default) or make test-full: see full_only below
 #   UIDX_VERBOSE=1          print each test's output as it runs (default: only a failed test's)
+#   UIDX_SKIP="t/fuzz-smoke.sh"   test/t scripts to skip (reported as skipped): .ci/run skips
+#                            those that never start a server on every server but the first
 #
 # t/citus.sh runs a Citus cluster of its own on PostgreSQL 18, whatever server
 # this suite tests, so it has its own target (make test-citus) instead.
@@ -151,6 +153,9 @@ if [ -n "$tests" ]; then
 fi
 
 for s in $scripts; do
+  if [[ " ${UIDX_SKIP:-} " == *" $s "* ]]; then
+    record "test/$s" 77 0; echo "    UIDX_SKIP"; continue
+  fi
   log=$logs/$(echo "$s" | tr / -).log
   start=$SECONDS
   case $s in

@@ -2,16 +2,17 @@
 # `make test-all`: the whole suite (make test-full) on every supported server, one after the
 # other, then the Citus test (make test-citus), and one summary line each at
 # the end.  15 is Debian's package; 17 and 18 are built once from Debian's
-# source packages (build-pg.sh) and then taken from the cache.
+# source packages, 16 and 19 from the vendored upstream archives
+# (build-pg.sh), and then taken from the cache.
 #
-#   UIDX_VERSIONS="15 18"    which versions (default: 15 17 18)
+#   UIDX_VERSIONS="15 18"    which versions (default: 15 16 17 18 19)
 #   UIDX_CITUS=0             without the Citus test
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 
 summary=(); status=0
-for v in ${UIDX_VERSIONS:-15 17 18}; do
+for v in ${UIDX_VERSIONS:-15 16 17 18 19}; do
   start=$(date +%s)
   if [ "$v" = 15 ]; then
     cfg=/usr/lib/postgresql/15/bin/pg_config

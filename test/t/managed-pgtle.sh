@@ -14,8 +14,11 @@
 #
 # PGTLE_TARBALL names the archive; by default pg_tle-1.5.2.tar.gz in
 # ../shared/vendor beside the work tree, else in /work/shared/vendor.  Exits
-# 77 (skipped) when it is not there or pg_tle does not build for this server
-# (1.5.2 supports PostgreSQL 12 to 17).
+# 77 (skipped) when it is not there, or on a server pg_tle 1.5.2 does not
+# build for: it supports PostgreSQL 12 to 17, builds and passes here on 18 as
+# well, and does not compile for 19 (README "Managed PostgreSQL"; there
+# uidx_sql installs with psql -f, test/t/managed.sh).  On the versions it
+# supports, a failed build is a failure.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -29,14 +32,20 @@ if [ -z "${UIDX_PGTLE_INSIDE:-}" ]; then
     exit 77
   fi
   pg_config=${SANDBOX_PG_CONFIG:-${PG_CONFIG:-pg_config}}
+  pgtle_last_major=18
+  major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+  if [ "$major" -gt "$pgtle_last_major" ]; then
+    echo "managed-pgtle: SKIPPED: pg_tle 1.5.2 does not build for PostgreSQL $major (it supports 12 to 17 and builds for $pgtle_last_major too); uidx_sql installs there with psql -f (test/t/managed.sh)"
+    exit 77
+  fi
   build=$(mktemp -d); trap 'rm -rf "$build"' EXIT
   tar -xzf "$tarball" -C "$build"
   src=$(echo "$build"/pg_tle-*)
   start=$(date +%s)
   if ! make -C "$src" -j2 PG_CONFIG="$pg_config" >"$build/build.log" 2>&1; then
     tail -5 "$build/build.log"
-    echo "managed-pgtle: SKIPPED: pg_tle 1.5.2 does not build for $("$pg_config" --version)"
-    exit 77
+    echo "managed-pgtle: pg_tle 1.5.2 does not build for $("$pg_config" --version), which it supports"
+    exit 1
   fi
   echo "managed-pgtle: pg_tle built for $("$pg_config" --version) in $(( $(date +%s) - start ))s"
   chmod -R a+rX "$build"
