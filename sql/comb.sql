@@ -527,7 +527,7 @@ SELECT p AS position, overlay(repeat('00', 16) PLACING '01' FROM 2 * p + 1)::uui
  ORDER BY c;
 SELECT 'ffffffff-ffff-ffff-ffff-000000000001'::comb < '00000000-0000-0000-0000-000000000002'::comb AS lt,
        'ffffffff-ffff-ffff-ffff-000000000001'::uuid < '00000000-0000-0000-0000-000000000002'::uuid AS uuid_lt,
-       comb_cmp('00000000-0000-0000-0001-000000000001', '00000000-0000-0000-0000-000000000001') AS cmp,
+       sign(comb_cmp('00000000-0000-0000-0001-000000000001', '00000000-0000-0000-0000-000000000001')) AS cmp,
        '00000000-0000-0000-0000-000000000001'::comb = '00000000-0000-0000-0000-000000000001'::uuid::comb AS eq;
 -- Two COMBs of one millisecond: bytes 8-9 decide before byte 0, as in SQL
 -- Server; and the example of the SQL Server team's article (g2 > g1).

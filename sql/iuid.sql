@@ -131,7 +131,7 @@ SELECT count(*) AS rows_after_failed_copy FROM copy_dst;
 SELECT a.expected < b.expected AS text_lt, a.expected::iuid < b.expected::iuid AS lt,
        a.expected::iuid <= b.expected::iuid AS le, a.expected::iuid = b.expected::iuid AS eq,
        a.expected::iuid <> b.expected::iuid AS ne, a.expected::iuid >= b.expected::iuid AS ge,
-       a.expected::iuid > b.expected::iuid AS gt, iuid_cmp(a.expected::iuid, b.expected::iuid) AS cmp
+       a.expected::iuid > b.expected::iuid AS gt, sign(iuid_cmp(a.expected::iuid, b.expected::iuid)) AS cmp
 FROM iuid_vectors a, iuid_vectors b WHERE a.country IN (1, 42) AND b.country IN (1, 42)
 ORDER BY a.expected, b.expected;
 SELECT array_agg(iuid_timestamp(expected::iuid) ORDER BY expected::iuid) FROM iuid_vectors;

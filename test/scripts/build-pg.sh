@@ -18,7 +18,12 @@ major=${1:?usage: build-pg.sh MAJOR}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 . "$here/cache-dir.sh"
-prefix=$UIDX_CACHE/pg-$major
+# UIDX_CASSERT=1: a server with assertions on (--enable-cassert), in a cache
+# directory of its own (pg-MAJOR-cassert), so that uidx's own Asserts and
+# the server's checks of what an extension hands it run (CI's 19 is one).
+cassert_flags=() suffix=""
+if [ -n "${UIDX_CASSERT:-}" ]; then cassert_flags=(--enable-cassert); suffix=-cassert; fi
+prefix=$UIDX_CACHE/pg-$major$suffix
 stamp=$prefix/.uidx-built
 work=$UIDX_CACHE/src
 
@@ -112,7 +117,7 @@ cd "$src"
 rm -rf "$prefix"
 {
   ./configure --prefix="$prefix" --with-openssl --without-icu --without-readline \
-      --without-llvm CFLAGS="-O2" >"$work/configure-$major.log" 2>&1 \
+      --without-llvm "${cassert_flags[@]}" CFLAGS="-O2" >"$work/configure-$major.log" 2>&1 \
     || { tail -30 "$work/configure-$major.log"; exit 1; }
   make -s -j"$(nproc)" >"$work/make-$major.log" 2>&1 || { tail -50 "$work/make-$major.log"; exit 1; }
   make -s install >>"$work/make-$major.log" 2>&1
@@ -123,6 +128,6 @@ rm -rf "$prefix"
 } >&2
 install_tap_modules >&2
 secs=$(( $(date +%s) - start ))
-echo "built PostgreSQL $major ($(basename "$src")) in ${secs}s" | tee "$stamp" >&2
+echo "built PostgreSQL $major$suffix ($(basename "$src")) in ${secs}s" | tee "$stamp" >&2
 rm -rf "$src"
 echo "$prefix/bin/pg_config"
