@@ -198,13 +198,6 @@ uidx_time_bound(PG_FUNCTION_ARGS)
  * Recognising a time filter
  * ------------------------------------------------------------------------- */
 
-/* datetime_ops: the btree family of <, <=, =, >=, > on timestamptz, date, timestamp */
-static Oid
-datetime_family(void)
-{
-	return get_opclass_family(GetDefaultOpClass(TIMESTAMPTZOID, BTREE_AM_OID));
-}
-
 /* `expr` as a timestamptz, the way the family's cross-type operators read it */
 static Node *
 as_timestamptz(Node *expr)
@@ -255,7 +248,7 @@ uidx_match_time_filter(Node *node, UidxTimeFilter *filter)
 
 	/* a comparison of the datetime family: its cross-type ones read other as timestamptz */
 	op_input_types(clause->opno, &left_type, &right_type);
-	strategy = get_op_opfamily_strategy(clause->opno, datetime_family());
+	strategy = get_op_opfamily_strategy(clause->opno, uidx_datetime_family());
 	if (strategy == 0)
 		return false;
 	if (call == (FuncExpr *) right)
@@ -392,7 +385,6 @@ uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact
 {
 	Oid			key_type = getBaseType(exprType(filter->key));
 	const UidxTimeLayoutOids *key_layout = uidx_time_layout_for_key(filter->layout, key_type);
-	Oid			opclass = GetDefaultOpClass(key_type, BTREE_AM_OID);
 	Oid			family;
 	bool		exact_type;
 	bool		lower;
@@ -400,10 +392,10 @@ uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact
 	List	   *conditions = NIL;
 
 	*exact = false;
-	if (key_layout == NULL || !OidIsValid(opclass) ||
+	if (key_layout == NULL || !OidIsValid(key_layout->btree_family) ||
 		(IsA(filter->other, Const) && ((Const *) filter->other)->constisnull))
 		return NIL;
-	family = get_opclass_family(opclass);
+	family = key_layout->btree_family;
 
 	/*
 	 * Exact bounds of the key type itself where the function reads every

@@ -160,6 +160,7 @@ uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time_function)
 	Node	   *key;
 	Node	   *bound;
 	Oid			key_type;
+	const UidxTimeLayoutOids *key_row;
 	const UidxTimeLayout *layout;
 	int			strategy;
 	VariableStatData vardata;
@@ -172,12 +173,12 @@ uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time_function)
 	if (!IsA(bound, Const) || ((Const *) bound)->constisnull)
 		return;
 	key_type = getBaseType(exprType(key));
-	layout = uidx_time_layout_of_key_type(key_type);
-	strategy = get_op_opfamily_strategy(clause->opno,
-										get_opclass_family(GetDefaultOpClass(key_type,
-																			 BTREE_AM_OID)));
-	if (layout == NULL ||
-		(strategy != BTGreaterEqualStrategyNumber && strategy != BTLessEqualStrategyNumber))
+	key_row = uidx_time_layout_of_key_type(key_type);
+	if (key_row == NULL)
+		return;
+	layout = key_row->layout;
+	strategy = get_op_opfamily_strategy(clause->opno, key_row->btree_family);
+	if (strategy != BTGreaterEqualStrategyNumber && strategy != BTLessEqualStrategyNumber)
 		return;
 	field = field_of(((Const *) bound)->constvalue, layout->time_offset);
 

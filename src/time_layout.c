@@ -22,6 +22,8 @@
 #include "catalog/namespace.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_type_d.h"
+#include "catalog/pg_am_d.h"
+#include "commands/defrem.h"
 #include "commands/extension.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
@@ -74,6 +76,7 @@ uidx_time_layout(UidxTimeLayoutId id)
 
 static UidxTimeLayoutOids resolved[NUM_LAYOUTS];
 static Oid	resolved_field_bound = InvalidOid;
+static Oid	resolved_datetime_family = InvalidOid;
 static Oid	cached_extension = InvalidOid;
 static bool is_resolved = false;
 static bool callbacks_registered = false;
@@ -92,6 +95,7 @@ uidx_extension_oid(void)
 	{
 		CacheRegisterSyscacheCallback(PROCOID, forget_layouts, (Datum) 0);
 		CacheRegisterSyscacheCallback(TYPEOID, forget_layouts, (Datum) 0);
+		CacheRegisterSyscacheCallback(CLAOID, forget_layouts, (Datum) 0);
 		callbacks_registered = true;
 	}
 	if (!OidIsValid(cached_extension))
@@ -139,6 +143,18 @@ function_in_schema(const char *schema, const char *name, int nargs, const Oid *a
 }
 
 /*
+ * A type's default btree family: GetDefaultOpClass scans pg_opclass, which no
+ * system cache holds, so the planner asks here once per backend.
+ */
+static Oid
+default_btree_family(Oid type)
+{
+	Oid			opclass = OidIsValid(type) ? GetDefaultOpClass(type, BTREE_AM_OID) : InvalidOid;
+
+	return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
+}
+
+/*
  * Fills `resolved`.  A lookup can itself invalidate what it filled (a
  * catalog change seen while reading), so the result counts only when no
  * invalidation came in between.
@@ -172,7 +188,9 @@ resolve_layouts(void)
 			function_in_schema(schema_name, layouts[i].function, 1, &key_type) : InvalidOid;
 		row->bound_function = function_in_schema(schema_name, layouts[i].bound_function,
 												 3, bound_args);
+		row->btree_family = default_btree_family(key_type);
 	}
+	resolved_datetime_family = default_btree_family(TIMESTAMPTZOID);
 	resolved_field_bound = function_in_schema(schema_name, "uidx_time_bound", 4,
 											  field_bound_args);
 	return is_resolved;
@@ -189,15 +207,21 @@ uidx_time_layout_of_function(Oid funcid)
 	return NULL;
 }
 
-const UidxTimeLayout *
+const UidxTimeLayoutOids *
 uidx_time_layout_of_key_type(Oid key_type)
 {
 	if (!OidIsValid(key_type) || !resolve_layouts())
 		return NULL;
 	for (int i = 0; i < NUM_LAYOUTS; i++)
 		if (resolved[i].key_type == key_type)
-			return resolved[i].layout;
+			return &resolved[i];
 	return NULL;
+}
+
+Oid
+uidx_datetime_family(void)
+{
+	return resolve_layouts() ? resolved_datetime_family : InvalidOid;
 }
 
 const UidxTimeLayoutOids *

@@ -67,6 +67,7 @@ typedef struct UidxTimeLayoutOids
 	Oid			function;
 	Oid			key_type;
 	Oid			bound_function; /* InvalidOid where the layout has none */
+	Oid			btree_family;	/* the key type's default btree family */
 } UidxTimeLayoutOids;
 
 /* The rows of the table (time_layout.c), for the C functions of each key type. */
@@ -83,8 +84,11 @@ typedef enum UidxTimeLayoutId
 
 extern const UidxTimeLayout *uidx_time_layout(UidxTimeLayoutId id);
 
-/* The facts of a key type (the first row of it), or NULL for other types */
-extern const UidxTimeLayout *uidx_time_layout_of_key_type(Oid key_type);
+/* The first row of a key type, or NULL for other types */
+extern const UidxTimeLayoutOids *uidx_time_layout_of_key_type(Oid key_type);
+
+/* The btree family of <, <=, =, >=, > on timestamptz, date and timestamp */
+extern Oid	uidx_datetime_family(void);
 
 /* The row of a time function, or NULL when funcid is not one of uidx's. */
 extern const UidxTimeLayoutOids *uidx_time_layout_of_function(Oid funcid);
