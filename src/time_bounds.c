@@ -273,16 +273,31 @@ uidx_match_time_filter(Node *node, UidxTimeFilter *filter)
  * The conditions
  * ------------------------------------------------------------------------- */
 
-/* EXECUTE on a function for the current role; the plan then depends on it */
+/* EXECUTE on a function for a role (ACL_ID_PUBLIC: for every role) */
+static bool
+role_may_execute(Oid proc, Oid role)
+{
+#if PG_VERSION_NUM >= 160000
+	return object_aclcheck(ProcedureRelationId, proc, role, ACL_EXECUTE) == ACLCHECK_OK;
+#else
+	return pg_proc_aclcheck(proc, role, ACL_EXECUTE) == ACLCHECK_OK;
+#endif
+}
+
+/*
+ * EXECUTE on a function for the current role.  Where PUBLIC lacks it, the
+ * answer is this role's, and so is the plan (uidx_plan_checked_privileges);
+ * marking every plan so would make PostgreSQL plan a cached statement again
+ * at each execution.
+ */
 static bool
 may_execute(Oid proc)
 {
-	uidx_plan_checked_privileges = true;
-#if PG_VERSION_NUM >= 160000
-	return object_aclcheck(ProcedureRelationId, proc, GetUserId(), ACL_EXECUTE) == ACLCHECK_OK;
-#else
-	return pg_proc_aclcheck(proc, GetUserId(), ACL_EXECUTE) == ACLCHECK_OK;
-#endif
+	bool		may = role_may_execute(proc, GetUserId());
+
+	if (!may || !role_may_execute(proc, ACL_ID_PUBLIC))
+		uidx_plan_checked_privileges = true;
+	return may;
 }
 
 static Const *

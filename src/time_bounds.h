@@ -43,9 +43,11 @@ extern List *uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key
 extern Node *uidx_time_index_support(Node *rawreq);
 
 /*
- * Set whenever a condition was made or refused on the current role's
- * privileges: the plan is then the current role's only (PlannedStmt's
- * dependsOnRole, set by time_prune.c's planner hook).
+ * Set whenever a condition was made or refused on privileges that PUBLIC
+ * lacks, so that another role could get another answer: the plan is then the
+ * current role's only (PlannedStmt's dependsOnRole, set by time_prune.c's
+ * planner hook; PostgreSQL then plans a cached statement again at each
+ * execution, as it does under row-level security).
  */
 extern bool uidx_plan_checked_privileges;
 

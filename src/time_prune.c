@@ -209,9 +209,9 @@ uidx_planner(UIDX_PLANNER_ARGS)
 			stmt = standard_planner(UIDX_PLANNER_CALL_ARGS);
 
 		/*
-		 * Conditions made or left out for the current role's privileges
-		 * (time_bounds.c) make the plan that role's: a cached plan is made
-		 * again after SET ROLE, as for row-level security.
+		 * Conditions made or left out on privileges PUBLIC lacks
+		 * (time_bounds.c) make the plan the current role's: a cached plan
+		 * is not used after SET ROLE, as under row-level security.
 		 */
 		if (uidx_plan_checked_privileges)
 			stmt->dependsOnRole = true;
