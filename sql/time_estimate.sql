@@ -69,7 +69,7 @@ WITH cases(tbl, fn) AS (
 SELECT * FROM filters;
 SELECT tbl, form, pct, e.*
   FROM filters, pg_temp.estimate(tbl, filter) e
- ORDER BY tbl, form, pct;
+ ORDER BY tbl COLLATE "C", form COLLATE "C", pct;
 -- PostgreSQL's own estimates of the same filters (uidx.time_filter_rewrite
 -- off): how many of the 60 miss by more than a factor of 2
 SET uidx.time_filter_rewrite = off;
