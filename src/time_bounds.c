@@ -395,6 +395,28 @@ comparison(Oid family, Oid key_type, Node *key, Expr *bound, int strategy)
 	return (Expr *) clause;
 }
 
+/*
+ * key >= the lower bound (upper = false) or key <= the upper bound, appended
+ * to *conditions; false where it cannot be made for this role.
+ */
+static bool
+add_condition(List **conditions, const UidxTimeFilter *filter,
+			  const UidxTimeLayoutOids *key_layout, bool key_bound_of_type, Oid family,
+			  Node *key, bool upper, bool inclusive, bool *exact)
+{
+	Expr	   *bound = bound_expr(filter, key_layout, key_bound_of_type, upper, inclusive, exact);
+	Expr	   *cond;
+
+	if (bound == NULL)
+		return false;
+	cond = comparison(family, key_layout->key_type, key, bound,
+					  upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber);
+	if (cond == NULL)
+		return false;
+	*conditions = lappend(*conditions, cond);
+	return true;
+}
+
 List *
 uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact)
 {
@@ -427,28 +449,14 @@ uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact
 		filter->strategy == BTLessEqualStrategyNumber ||
 		filter->strategy == BTEqualStrategyNumber;
 	Assert(lower || upper);
-	if (lower)
-	{
-		Expr	   *bound = bound_expr(filter, key_layout, exact_type, false,
-									   filter->strategy != BTGreaterStrategyNumber, exact);
-		Expr	   *cond = bound ? comparison(family, key_type, key, bound,
-											  BTGreaterEqualStrategyNumber) : NULL;
-
-		if (cond == NULL)
-			return NIL;
-		conditions = lappend(conditions, cond);
-	}
-	if (upper)
-	{
-		Expr	   *bound = bound_expr(filter, key_layout, exact_type, true,
-									   filter->strategy != BTLessStrategyNumber, exact);
-		Expr	   *cond = bound ? comparison(family, key_type, key, bound,
-											  BTLessEqualStrategyNumber) : NULL;
-
-		if (cond == NULL)
-			return NIL;
-		conditions = lappend(conditions, cond);
-	}
+	if (lower &&
+		!add_condition(&conditions, filter, key_layout, exact_type, family, key, false,
+					   filter->strategy != BTGreaterStrategyNumber, exact))
+		return NIL;
+	if (upper &&
+		!add_condition(&conditions, filter, key_layout, exact_type, family, key, true,
+					   filter->strategy != BTLessStrategyNumber, exact))
+		return NIL;
 	return conditions;
 }
 

@@ -49,14 +49,12 @@ typedef struct NaturalFilter
 
 static set_rel_pathlist_hook_type prev_set_rel_pathlist_hook = NULL;
 
-/* Is `expr` (under binary coercions) a user column of `rel`? */
+/* Is `expr` (a filter's key: binary coercions stripped) a user column of `rel`? */
 static bool
 is_column_of(Node *expr, RelOptInfo *rel)
 {
 	Var		   *var;
 
-	while (expr && IsA(expr, RelabelType))
-		expr = (Node *) ((RelabelType *) expr)->arg;
 	if (expr == NULL || !IsA(expr, Var))
 		return false;
 	var = (Var *) expr;
