@@ -21,7 +21,7 @@ failures=0
 check() {  # label, expected exit (0 or non-zero), pattern the output must hold, env assignments...
   local label=$1 want=$2 pattern=$3 rc=0 out left
   shift 3
-  out=$(env "$@" make -s -C "$dir" PG_CONFIG="$pgc" installcheck 2>&1) || rc=$?
+  out=$(env "$@" make -s --no-print-directory -C "$dir" PG_CONFIG="$pgc" installcheck 2>&1) || rc=$?
   left=$(cd "$dir" && ls -d results regression.out regression.diffs 2>/dev/null | tr '\n' ' ' || true)
   if [ "$want" = fail ] && [ $rc -eq 0 ]; then
     echo "not ok - $label: make installcheck succeeded"; failures=$((failures + 1))
@@ -41,7 +41,7 @@ check 'a role that is no superuser' fail 'uidx: make installcheck must connect a
 
 # as the superuser the check passes and installcheck goes on to pg_regress
 # (the suite itself is run by run-tests.sh; here only its start is looked at)
-rc=0; out=$(make -s -C "$dir" PG_CONFIG="$pgc" installcheck-preflight 2>&1) || rc=$?
+rc=0; out=$(make -s --no-print-directory -C "$dir" PG_CONFIG="$pgc" installcheck-preflight 2>&1) || rc=$?
 if [ $rc -eq 0 ] && [ -z "$out" ]; then
   echo "ok - as $PGUSER the check passes silently"
 else
