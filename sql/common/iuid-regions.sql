@@ -1,0 +1,415 @@
+-- The region helpers, in both editions (sql/assemble.sh).  The C extension
+-- partitions a router by RANGE (id iuid_country_ops); uidx_sql, which cannot
+-- create an operator class, by LIST (iuid_country(id)) (docs/managed.md
+-- "Regions in uidx_sql").  What reads or writes partition bounds differs by
+-- edition; the checks, the registry, the names and the SQLSTATEs do not.
+
+-- The work of uidx_attach_region and uidx_attach_local_region: checks, then
+-- partitions <parent>_cNNN for the countries that no partition of `parent`
+-- holds yet: one per run of consecutive countries (in uidx_sql a region's
+-- foreign partition holds all its countries, FOR VALUES IN the list).  A
+-- country already held by a partition of the same region is skipped, so both
+-- are idempotent.
+CREATE FUNCTION @extschema@.uidx_attach_countries(parent regclass, region_server name, is_local boolean,
+                                                  countries integer[], remote_table text)
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+--@if uidx
+    ext_ns      oid;
+    key_opclass oid;
+--@else
+    key_fn      regprocedure := '@extschema@.iuid_country(uuid)'::regprocedure;
+    key_clause  text;
+--@endif
+    key_column  name;
+    parent_ns   name;
+    parent_name name;
+    remote_ns   text;
+    remote_name text;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    wanted      integer[];
+    todo        integer[] := '{}';
+    c           integer;
+    held        record;
+    p           record;
+    done        boolean;
+    part_name   text;
+    bounds      text;
+--@if uidx
+    lb          @extschema@.iuid;
+    ub          @extschema@.iuid;   -- NULL: above every iuid
+    lo          @extschema@.iuid;   -- NULL: MINVALUE
+    hi          @extschema@.iuid;   -- NULL: MAXVALUE
+    run_first   integer;
+    run_last    integer;
+    merged      integer[];
+    replaced    regclass[] := '{}';
+    detached    regclass;
+--@else
+    run         integer[] := '{}';
+--@endif
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF countries IS NULL OR array_position(countries, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'countries must not be null nor hold a null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF cardinality(countries) = 0 THEN
+        RAISE EXCEPTION 'countries must not be empty' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    FOREACH c IN ARRAY countries LOOP
+        IF c < 0 OR c > 255 THEN
+            RAISE EXCEPTION 'iuid country % is out of range', c
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = 'An iUID country is an integer from 0 to 255.';
+        END IF;
+    END LOOP;
+    SELECT array_agg(DISTINCT x ORDER BY x) INTO wanted FROM unnest(countries) x;
+
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+--@if uidx
+    SELECT e.extnamespace INTO ext_ns FROM pg_extension e WHERE e.extname = 'uidx';
+    SELECT pt.partclass[0], a.attname, n.nspname, k.relname
+      INTO key_opclass, key_column, parent_ns, parent_name
+      FROM pg_class k
+      JOIN pg_namespace n ON n.oid = k.relnamespace
+      LEFT JOIN pg_partitioned_table pt
+             ON pt.partrelid = k.oid AND pt.partstrat = 'r' AND pt.partnatts = 1
+      LEFT JOIN pg_attribute a ON a.attrelid = pt.partrelid AND a.attnum = pt.partattrs[0]
+     WHERE k.oid = parent;
+    IF key_column IS NULL OR key_opclass IS DISTINCT FROM
+           (SELECT o.oid FROM pg_opclass o JOIN pg_am am ON am.oid = o.opcmethod
+             WHERE o.opcname = 'iuid_country_ops' AND am.amname = 'btree'
+               AND o.opcnamespace = ext_ns) THEN
+        RAISE EXCEPTION 'table "%" is not partitioned by RANGE on an iuid column with iuid_country_ops', parent
+            USING ERRCODE = 'wrong_object_type',
+                  HINT = 'Create it with PARTITION BY RANGE (id iuid_country_ops).';
+    END IF;
+--@else
+    SELECT n.nspname, k.relname INTO parent_ns, parent_name
+      FROM pg_class k JOIN pg_namespace n ON n.oid = k.relnamespace
+     WHERE k.oid = parent;
+    -- The one key that routes by country: LIST on iuid_country() of a uuid
+    -- column, compared as the server prints it (function and column quoted
+    -- and the function qualified, as this pinned search_path makes both
+    -- sides print it).
+    SELECT format('%I.%I', n.nspname, f.proname) INTO key_clause
+      FROM pg_proc f JOIN pg_namespace n ON n.oid = f.pronamespace
+     WHERE f.oid = key_fn;
+    SELECT a.attname INTO key_column
+      FROM pg_partitioned_table pt
+      JOIN pg_attribute a ON a.attrelid = pt.partrelid
+     WHERE pt.partrelid = parent AND pt.partstrat = 'l' AND pt.partnatts = 1 AND pt.partattrs[0] = 0
+       AND a.attnum > 0 AND NOT a.attisdropped AND a.atttypid = 'uuid'::regtype
+       AND pg_get_partkeydef(pt.partrelid) = format('LIST (%s(%I))', key_clause, a.attname);
+    IF key_column IS NULL THEN
+        RAISE EXCEPTION 'table "%" is not partitioned by LIST on %() of a uuid column', parent, key_clause
+            USING ERRCODE = 'wrong_object_type',
+                  HINT = format('Create it with PARTITION BY LIST (%s(id)).', key_clause);
+    END IF;
+--@endif
+
+    IF NOT is_local THEN
+        IF region_server IS NULL THEN
+            RAISE EXCEPTION 'server must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = region_server) THEN
+            RAISE EXCEPTION 'server "%" does not exist', region_server USING ERRCODE = 'undefined_object';
+        END IF;
+        remote_ns := parent_ns;
+        remote_name := parent_name;
+        IF remote_table IS NOT NULL THEN
+            SELECT CASE WHEN cardinality(i) = 2 THEN i[1] ELSE parent_ns END,
+                   CASE WHEN cardinality(i) <= 2 THEN i[cardinality(i)] END
+              INTO remote_ns, remote_name
+              FROM parse_ident(remote_table) i;
+            IF remote_name IS NULL THEN
+                RAISE EXCEPTION 'remote_table must be a table name, optionally schema-qualified: "%"', remote_table
+                    USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+        END IF;
+    END IF;
+
+    -- One call at a time in the database, until the caller's transaction
+    -- ends: two concurrent calls would each miss the other's uncommitted
+    -- registry rows and partitions, and could give one country to two
+    -- regions, or make two partitions that read one remote table (README
+    -- "Regions").  In READ COMMITTED the second call waits, then reads what
+    -- the first made, as if it had come after it.  The key is the registry's
+    -- oid, in the two-key space that single bigint keys do not share.
+    PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+
+    -- One region per country, whatever the table.
+    SELECT r.country, r.server INTO held
+      FROM @extschema@.uidx_region r
+     WHERE r.country = ANY (wanted)
+       AND CASE WHEN is_local THEN r.server IS NOT NULL ELSE r.server IS DISTINCT FROM region_server END
+     ORDER BY r.country LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'iuid country % already belongs to %', held.country,
+                        CASE WHEN held.server IS NULL THEN 'the local region'
+                             ELSE format('region "%s"', held.server) END
+            USING ERRCODE = 'invalid_object_definition',
+--@if uidx
+                  HINT = 'A country belongs to exactly one region: see the table uidx_region.';
+--@else
+                  HINT = format('A country belongs to exactly one region: see the table %s.',
+                                '@extschema@.uidx_region'::regclass);
+--@endif
+    END IF;
+
+    -- The countries the partitions of `parent` hold, from their bounds (C:
+    -- the text of an iuid, MINVALUE or MAXVALUE; uidx_sql: a list of
+    -- integers, maybe with NULL).  A country held whole by a partition of
+    -- this region is done; one held by any other partition, even in part, is
+    -- a conflict.
+    FOREACH c IN ARRAY wanted LOOP
+        done := false;
+--@if uidx
+        lb := @extschema@.iuid_country_lower_bound(c);
+        ub := CASE WHEN c < 255 THEN @extschema@.iuid_country_lower_bound(c + 1) END;
+        FOR p IN
+            SELECT r.part, r.relkind, r.server AS srvname, r.lo, r.hi
+              FROM @extschema@.uidx_router_partitions(parent) r
+             ORDER BY r.relname
+        LOOP
+            lo := CASE WHEN p.lo <> 'MINVALUE' THEN p.lo::@extschema@.iuid END;
+            hi := CASE WHEN p.hi <> 'MAXVALUE' THEN p.hi::@extschema@.iuid END;
+            CONTINUE WHEN NOT ((lo IS NULL OR ub IS NULL OR @extschema@.iuid_country_lt(lo, ub))
+                               AND (hi IS NULL OR @extschema@.iuid_country_gt(hi, lb)));
+            IF (CASE WHEN is_local THEN p.relkind <> 'f' ELSE p.srvname IS NOT DISTINCT FROM region_server END)
+               AND (lo IS NULL OR @extschema@.iuid_country_le(lo, lb))
+               AND (hi IS NULL OR (ub IS NOT NULL AND @extschema@.iuid_country_ge(hi, ub))) THEN
+--@else
+        FOR p IN
+            SELECT k.oid::regclass AS part, k.relkind, fs.srvname
+              FROM pg_inherits i
+              JOIN pg_class k ON k.oid = i.inhrelid
+              LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+              LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+              CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid), '^FOR VALUES IN \((.*)\)$') m
+             WHERE i.inhparent = parent AND m IS NOT NULL   -- not the DEFAULT partition
+               AND c IN (SELECT btrim(v, '''')::integer FROM regexp_split_to_table(m[1], ', ') v WHERE v <> 'NULL')
+             ORDER BY k.relname
+        LOOP
+            IF (CASE WHEN is_local THEN p.relkind <> 'f' ELSE p.srvname IS NOT DISTINCT FROM region_server END) THEN
+--@endif
+                done := true;
+            ELSE
+                RAISE EXCEPTION 'iuid country % of table "%" is already held by partition "%"', c, parent, p.part
+                    USING ERRCODE = 'invalid_object_definition',
+                          DETAIL = CASE WHEN p.srvname IS NOT NULL
+                                        THEN format('The partition is a foreign table on server "%s".', p.srvname)
+                                        ELSE 'The partition is a local table.' END;
+            END IF;
+        END LOOP;
+        IF NOT done THEN
+            todo := todo || c;
+        END IF;
+    END LOOP;
+
+    -- A foreign partition reads its whole remote table: two partitions on
+    -- the same remote table would return its rows twice to every scan that
+    -- is not pruned (docs/regions.md "Regions").
+--@if uidx
+    -- New countries that extend the run of the partition already reading the
+    -- table replace it with one that covers the whole run (a foreign
+    -- partition holds no rows: only the catalog changes); a run apart needs a
+    -- remote table of its own.
+    IF NOT is_local AND cardinality(todo) > 0 THEN
+        merged := todo;
+        FOR p IN
+            SELECT r.part, r.lo, r.hi
+              FROM @extschema@.uidx_router_partitions(parent) r
+             WHERE r.server = region_server AND r.reads_schema = remote_ns AND r.reads_table = remote_name
+             ORDER BY r.relname
+        LOOP
+            run_first := CASE WHEN p.lo = 'MINVALUE' THEN 0 ELSE @extschema@.iuid_country(p.lo::@extschema@.iuid) END;
+            run_last := CASE WHEN p.hi = 'MAXVALUE' THEN 255 ELSE @extschema@.iuid_country(p.hi::@extschema@.iuid) - 1 END;
+            IF (p.lo <> 'MINVALUE' AND p.lo <> @extschema@.iuid_country_lower_bound(run_first)::text)
+               OR (p.hi <> 'MAXVALUE' AND p.hi <> @extschema@.iuid_country_lower_bound(run_last + 1)::text) THEN
+                RAISE EXCEPTION 'partition "%" of table "%" reads the remote table %.% of server "%" but does not hold whole countries',
+                                p.part, parent, quote_ident(remote_ns), quote_ident(remote_name), region_server
+                    USING ERRCODE = 'invalid_object_definition',
+                          HINT = 'Attach the countries with another remote_table.';
+            END IF;
+            merged := merged || ARRAY(SELECT generate_series(run_first, run_last));
+            replaced := replaced || p.part;
+        END LOOP;
+        SELECT array_agg(DISTINCT x ORDER BY x) INTO merged FROM unnest(merged) x;
+        IF merged[cardinality(merged)] - merged[1] + 1 <> cardinality(merged) THEN
+            RAISE EXCEPTION 'iuid countries % of region "%" are not one run of consecutive countries', merged, region_server
+                USING ERRCODE = 'invalid_object_definition',
+                      DETAIL = format('Each run would be a partition of "%s" reading the remote table %I.%I, and a scan of "%s" that is not pruned would return its rows once per partition.',
+                                      parent, remote_ns, remote_name, parent),
+                      HINT = 'Attach a run apart with a remote_table of its own, such as a view on the region that selects its countries.';
+        END IF;
+        FOREACH detached IN ARRAY replaced LOOP
+            EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, detached);
+            EXECUTE format('DROP FOREIGN TABLE %s', detached);
+        END LOOP;
+        todo := merged;
+        run_first := NULL;
+    END IF;
+--@else
+    -- The region's partition on that table, if there is one, is given the
+    -- new countries (detached and attached again with the longer list, which
+    -- only changes the catalog for a foreign table), and otherwise one
+    -- partition holds them all.
+    IF NOT is_local AND cardinality(todo) > 0 THEN
+        SELECT k.oid::regclass AS part, m[1] AS list INTO p
+          FROM pg_inherits i
+          JOIN pg_class k ON k.oid = i.inhrelid
+          JOIN pg_namespace kn ON kn.oid = k.relnamespace
+          JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+          JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+          CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid), '^FOR VALUES IN \((.*)\)$') m
+         WHERE i.inhparent = parent AND m IS NOT NULL AND fs.srvname = region_server
+           -- postgres_fdw's defaults: the foreign table's own schema and name
+           AND coalesce((SELECT substr(o, 13) FROM unnest(ft.ftoptions) o WHERE o LIKE 'schema_name=%'), kn.nspname) = remote_ns
+           AND coalesce((SELECT substr(o, 12) FROM unnest(ft.ftoptions) o WHERE o LIKE 'table_name=%'), k.relname) = remote_name
+         ORDER BY k.relname LIMIT 1;
+        IF FOUND THEN
+            EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, p.part);
+            EXECUTE format('ALTER TABLE %s ATTACH PARTITION %s FOR VALUES IN (%s, %s)',
+                           parent, p.part, p.list, array_to_string(todo, ', '));
+            RETURN NEXT p.part;
+            todo := '{}';
+        END IF;
+    END IF;
+--@endif
+
+    -- One partition per run of consecutive countries (uidx_sql: per region,
+    -- for a foreign one).
+    FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP
+--@if uidx
+        IF run_first IS NOT NULL AND (c IS NULL OR c <> run_last + 1) THEN
+--@else
+        IF cardinality(run) > 0 AND (c IS NULL OR (is_local AND c <> run[cardinality(run)] + 1)) THEN
+--@endif
+            -- the parent part shortened, at a character boundary, so that
+            -- the country suffix survives the server's truncation of names
+            -- to max_identifier_length bytes and names stay distinct
+            part_name := parent_name;
+            WHILE octet_length(part_name || '_c000') > max_bytes LOOP
+                part_name := left(part_name, -1);
+            END LOOP;
+--@if uidx
+            part_name := part_name || '_c' || lpad(run_first::text, 3, '0');
+            IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
+                RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
+                                format('%I.%I', parent_ns, part_name), run_first, parent
+                    USING ERRCODE = 'duplicate_table';
+            END IF;
+            bounds := format('FOR VALUES FROM (%L) TO (%s)',
+                             @extschema@.iuid_country_lower_bound(run_first)::text,
+                             CASE WHEN run_last = 255 THEN 'MAXVALUE'
+                                  ELSE quote_literal(@extschema@.iuid_country_lower_bound(run_last + 1)::text) END);
+--@else
+            part_name := part_name || '_c' || lpad(run[1]::text, 3, '0');
+            IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
+                RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
+                                format('%I.%I', parent_ns, part_name), run[1], parent
+                    USING ERRCODE = 'duplicate_table';
+            END IF;
+            bounds := format('FOR VALUES IN (%s)', array_to_string(run, ', '));
+--@endif
+            IF is_local THEN
+                -- partitioned by time in the default order (uuid order is
+                -- time order for iUIDs), for uidx_create_time_partitions
+                EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s %s PARTITION BY RANGE (%I)',
+                               parent_ns, part_name, parent, bounds, key_column);
+            ELSE
+                EXECUTE format('CREATE FOREIGN TABLE %I.%I PARTITION OF %s %s SERVER %I OPTIONS (schema_name %L, table_name %L)',
+                               parent_ns, part_name, parent, bounds, region_server, remote_ns, remote_name);
+            END IF;
+            RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
+--@if uidx
+            run_first := NULL;
+        END IF;
+        IF c IS NOT NULL AND run_first IS NULL THEN
+            run_first := c;
+        END IF;
+        run_last := c;
+--@else
+            run := '{}';
+        END IF;
+        IF c IS NOT NULL THEN
+            run := run || c;
+        END IF;
+--@endif
+    END LOOP;
+    INSERT INTO @extschema@.uidx_region (country, server)
+    SELECT x, CASE WHEN is_local THEN NULL ELSE region_server END FROM unnest(wanted) x
+    ON CONFLICT (country) DO NOTHING;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_attach_countries(regclass, name, boolean, integer[], text) IS 'internal: the work of uidx_attach_region and uidx_attach_local_region';
+
+CREATE FUNCTION @extschema@.uidx_attach_region(parent regclass, server name, countries integer[],
+                                               remote_table text DEFAULT NULL)
+RETURNS SETOF regclass
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT @extschema@.uidx_attach_countries(parent, server, false, countries, remote_table)
+$$;
+--@if uidx
+COMMENT ON FUNCTION @extschema@.uidx_attach_region(regclass, name, integer[], text) IS 'makes the postgres_fdw partitions of a router table for the countries of a region, and registers them';
+--@else
+COMMENT ON FUNCTION @extschema@.uidx_attach_region(regclass, name, integer[], text) IS 'makes the postgres_fdw partitions of a router table (PARTITION BY LIST (iuid_country(id))) for the countries of a region, and registers them';
+--@endif
+
+CREATE FUNCTION @extschema@.uidx_attach_local_region(parent regclass, countries integer[])
+RETURNS SETOF regclass
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT @extschema@.uidx_attach_countries(parent, NULL, true, countries, NULL)
+$$;
+--@if uidx
+COMMENT ON FUNCTION @extschema@.uidx_attach_local_region(regclass, integer[]) IS 'makes the local partitions of a router table for the router''s own countries, each partitioned by time, and registers them';
+--@else
+COMMENT ON FUNCTION @extschema@.uidx_attach_local_region(regclass, integer[]) IS 'makes the local partitions of a router table for the router''s own countries, each partitioned by RANGE (id) in time order, and registers them';
+--@endif
+
+-- For an application tier that routes by itself.  In uidx_sql a uuid that is
+-- not an iUID is refused as the C extension's iuid type refuses it (22P02).
+--@if uidx
+CREATE FUNCTION @extschema@.uidx_region_of(id @extschema@.iuid) RETURNS name
+--@else
+CREATE FUNCTION @extschema@.uidx_region_of(id uuid) RETURNS name
+--@endif
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    wanted integer := @extschema@.iuid_country(id);
+    result name;
+BEGIN
+--@if uidx_sql
+    IF wanted IS NULL THEN
+        RAISE EXCEPTION 'invalid input value for type iuid: "%"', id
+            USING ERRCODE = 'invalid_text_representation',
+                  DETAIL = 'An iUID has version 8, variant 10 and format version 0 (iuid_is_valid).';
+    END IF;
+--@endif
+    SELECT r.server INTO result FROM @extschema@.uidx_region r WHERE r.country = wanted;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no region holds iuid country %', wanted
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Attach one with uidx_attach_region().';
+    END IF;
+    RETURN result;
+END
+$fn$;
+--@if uidx
+COMMENT ON FUNCTION @extschema@.uidx_region_of(@extschema@.iuid) IS 'the foreign server of the region that holds the id''s country (NULL: this database)';
+--@else
+COMMENT ON FUNCTION @extschema@.uidx_region_of(uuid) IS 'the foreign server of the region that holds the iUID''s country (NULL: this database)';
+--@endif
