@@ -20,7 +20,7 @@ PG_CPPFLAGS  = -I$(srcdir)/src
 PG_CFLAGS    = -Werror=implicit-function-declaration -Wextra -Wno-unused-parameter \
                -Wno-missing-field-initializers $(if $(UIDX_WERROR),-Werror)
 SHLIB_LINK   = -lcrypto
-EXTRA_CLEAN  = uidx--$(EXTVERSION).sql results/ regression.diffs regression.out
+EXTRA_CLEAN  = uidx--$(EXTVERSION).sql uidx--$(EXTVERSION).sql.tmp results/ regression.diffs regression.out
 
 # Every sql/NAME.sql is a pg_regress test with expected/NAME.out.
 REGRESS      = $(basename $(notdir $(sort $(wildcard sql/*.sql))))
@@ -51,9 +51,12 @@ $(OBJS): $(BUILT_FOR) $(wildcard src/*.h)
 EXTRA_CLEAN += $(BUILT_FOR)
 
 # The install script is the fragments of sql/install/ one after another:
-# plain SQL, every object written out where grep finds it.
-uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS)
-	cat $^ > $@
+# plain SQL, every object written out where grep finds it, in its family file
+# or, where uidx_sql installs it too, in the sql/common/ file that the family
+# file includes (sql/assemble.sh).
+uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(wildcard sql/common/*.sql) sql/assemble.sh
+	bash sql/assemble.sh uidx $(INSTALL_FRAGMENTS) > $@.tmp
+	mv $@.tmp $@
 
 installcheck-preflight:
 	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres \

@@ -347,18 +347,7 @@ RETURNS iuid
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_generate(integer, integer) IS 'new iUID for now, monotonic per backend; country NULL means uidx.country';
 
-CREATE FUNCTION iuid_generate(service_entity text, country integer DEFAULT NULL)
-RETURNS iuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
-AS $$
-SELECT @extschema@.iuid_generate(
-    COALESCE((SELECT e.code::pg_catalog.int4
-                FROM @extschema@.iuid_service_entity e
-               WHERE e.name OPERATOR(pg_catalog.=) $1),
-             @extschema@.uidx_raise_unknown_name('iuid service entity', $1)),
-    $2)
-$$;
-COMMENT ON FUNCTION iuid_generate(text, integer) IS 'new iUID for now, the service entity looked up by name in iuid_service_entity';
+--@include iuid.sql
 
 CREATE FUNCTION iuid_generate_at(at timestamptz, service_entity integer,
                                  country integer DEFAULT NULL)

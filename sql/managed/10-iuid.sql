@@ -75,18 +75,7 @@ AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_tie(), @extsche
                                              service_entity, country) $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
 
-CREATE FUNCTION @extschema@.iuid_generate(service_entity text, country integer DEFAULT NULL)
-RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT @extschema@.iuid_generate(
-    COALESCE((SELECT e.code::pg_catalog.int4
-                FROM @extschema@.iuid_service_entity e
-               WHERE e.name OPERATOR(pg_catalog.=) $1),
-             @extschema@.uidx_raise_unknown_name('iuid service entity', $1)),
-    $2)
-$$;
-COMMENT ON FUNCTION @extschema@.iuid_generate(text, integer) IS 'new iUID for now, the service entity looked up by name in iuid_service_entity';
+--@include iuid.sql
 
 CREATE FUNCTION @extschema@.iuid_generate_at(at timestamptz, service_entity integer,
                                              country integer DEFAULT NULL)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the two installable forms of uidx_sql from its one source, the
-# family files sql/managed/[0-9]*.sql in name order (docs/managed.md):
+# family files sql/managed/[0-9]*.sql in name order, with the sql/common/
+# files they include (sql/assemble.sh; docs/managed.md):
 #
 #   OUT/uidx_sql.psql.sql    psql -v schema=NAME -f it (schema default uidx_sql)
 #   OUT/uidx_sql.pgtle.sql   psql -f it as a member of pgtle_admin: registers
@@ -21,7 +22,7 @@ version=${2:?usage: build.sh OUTDIR VERSION}
 tag='$uidx_sql_source$'
 reg='$uidx_sql_register$'
 src=$(mktemp); trap 'rm -f "$src"' EXIT
-cat "$here"/[0-9]*.sql > "$src"
+bash "$here/../assemble.sh" uidx_sql "$here"/[0-9]*.sql > "$src"
 grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: sql/managed/*.sql contain $tag or $reg" >&2; exit 1; }
 mkdir -p "$out"
 

@@ -298,3 +298,423 @@ BEGIN
 
 END
 $uidx_public_id$;
+
+-- The helpers that both editions install are written once now, in
+-- sql/common/ (sql/assemble.sh), as the C extension has them.  What that
+-- changes in uidx_sql: uidx_create_time_partitions refuses a step shorter
+-- than a millisecond (the unit of every bound) and a range that starts after
+-- it ends (22023); uidx_attach_region and uidx_attach_local_region take the
+-- registry's advisory lock, so that two concurrent calls cannot give one
+-- country to two regions; luuid_register_group and luuid_relation are the
+-- same code laid out as in the C extension.
+CREATE OR REPLACE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,
+                                            to_ts timestamptz, step interval)
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    max_partitions constant integer := 10000;
+    strategy    "char";
+    nkeys       int2;
+    key_type    regtype;
+    bound_fn    regprocedure;
+    parent_ns   name;
+    parent_name name;
+    name_format text;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    lows        timestamptz[] := '{}';
+    names       text[] := '{}';
+    n           integer := 0;
+    lo          timestamptz;
+    hi          timestamptz;
+    suffix      text;
+    part_name   text;
+    existing    regclass;
+    i           integer;
+BEGIN
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, n.nspname, c.relname
+      INTO strategy, nkeys, key_type, parent_ns, parent_name
+      FROM pg_partitioned_table p
+      JOIN pg_class c ON c.oid = p.partrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+     WHERE p.partrelid = parent;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'relation "%" is not a partitioned table', parent
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    IF strategy <> 'r' OR nkeys <> 1 OR key_type IS NULL THEN
+        RAISE EXCEPTION 'table "%" must be partitioned BY RANGE on a single column', parent
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF NOT (isfinite(from_ts) AND isfinite(to_ts) AND isfinite(step)) THEN
+        RAISE EXCEPTION 'partition range and step must be finite: from "%" to "%" in steps of "%"',
+                        from_ts, to_ts, step
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF step <= interval '0' THEN
+        RAISE EXCEPTION 'partition step must be positive: "%"', step
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF step < interval '1 millisecond' THEN
+        RAISE EXCEPTION 'partition step "%" is shorter than the smallest step, 1 millisecond', step
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'Every partition bound is the first value of a millisecond.';
+    END IF;
+    -- a range that ends before it starts is a mistake, not an empty request
+    IF from_ts > to_ts THEN
+        RAISE EXCEPTION 'partition range starts after it ends: from "%" to "%"', from_ts, to_ts
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Give the earlier time first.';
+    END IF;
+
+    -- Only uuid keys exist here (no iuid, comb or distid types): bytes 0-5
+    -- hold the unix millisecond of UUIDv7, prefix COMB and iUID values.
+    IF key_type = 'pg_catalog.uuid'::regtype THEN
+        bound_fn := '@extschema@.uidx_uuid_lower_bound(timestamptz)'::regprocedure;
+    END IF;
+    IF bound_fn IS NULL THEN
+        RAISE EXCEPTION 'cannot make time partitions for a key of type %', key_type
+            USING ERRCODE = 'datatype_mismatch',
+                  HINT = 'In uidx_sql the key must be a time-prefixed uuid (UUIDv7, prefix COMB or iUID).';
+    END IF;
+
+    -- fine enough that steps of the size give distinct names
+    name_format := CASE WHEN step >= interval '1 day' THEN 'YYYYMMDD'
+                        WHEN step >= interval '1 minute' THEN 'YYYYMMDD"_"HH24MI'
+                        WHEN step >= interval '1 second' THEN 'YYYYMMDD"_"HH24MISS'
+                        ELSE 'YYYYMMDD"_"HH24MISS"_"US' END;
+    -- every lower bound and name first: nothing is created for a request
+    -- that is refused
+    lo := from_ts;
+    WHILE lo < to_ts LOOP
+        IF n >= max_partitions THEN
+            RAISE EXCEPTION 'too many partitions: from "%" to "%" in steps of "%" is more than %',
+                            from_ts, to_ts, step, max_partitions
+                USING ERRCODE = 'program_limit_exceeded',
+                      HINT = 'Create them in several calls, each in a transaction of its own.';
+        END IF;
+        hi := lo + step;
+        IF hi <= lo THEN
+            RAISE EXCEPTION 'partition step "%" does not move forward from "%"', step, lo
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        -- a step of months and days can be shorter in one month than it compares
+        IF hi < lo + interval '1 millisecond' THEN
+            RAISE EXCEPTION 'partition step "%" from "%" is shorter than the smallest step, 1 millisecond', step, lo
+                USING ERRCODE = 'invalid_parameter_value',
+                      DETAIL = 'Every partition bound is the first value of a millisecond.';
+        END IF;
+        suffix := '_p' || to_char(lo AT TIME ZONE 'UTC', name_format);
+        part_name := parent_name;
+        WHILE octet_length(part_name || suffix) > max_bytes LOOP
+            part_name := left(part_name, -1);
+        END LOOP;
+        part_name := part_name || suffix;
+        -- names grow with the bound, so only neighbours can share one
+        IF n > 0 AND part_name = names[n] THEN
+            RAISE EXCEPTION 'partitions from "%" and from "%" would both be named "%"',
+                            lows[n], lo, part_name
+                USING ERRCODE = 'invalid_parameter_value',
+                      HINT = 'Partitions are named after their lower bound in UTC: start the range at a time of day that keeps them on distinct days there, or use a shorter step.';
+        END IF;
+        n := n + 1;
+        lows[n] := lo;
+        names[n] := part_name;
+        lo := hi;
+    END LOOP;
+
+    FOR i IN 1 .. n LOOP
+        lo := lows[i];
+        hi := lo + step;
+        part_name := names[i];
+        existing := to_regclass(format('%I.%I', parent_ns, part_name));
+        IF existing IS NULL THEN
+            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
+                           parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
+                           bound_fn::oid::regproc, hi);
+            RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
+        ELSIF NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = existing AND inhparent = parent) THEN
+            RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+    END LOOP;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION @extschema@.uidx_attach_countries(parent regclass, region_server name, is_local boolean,
+                                                  countries integer[], remote_table text)
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    key_fn      regprocedure := '@extschema@.iuid_country(uuid)'::regprocedure;
+    key_clause  text;
+    key_column  name;
+    parent_ns   name;
+    parent_name name;
+    remote_ns   text;
+    remote_name text;
+    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    wanted      integer[];
+    todo        integer[] := '{}';
+    c           integer;
+    held        record;
+    p           record;
+    done        boolean;
+    part_name   text;
+    bounds      text;
+    run         integer[] := '{}';
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF countries IS NULL OR array_position(countries, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'countries must not be null nor hold a null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF cardinality(countries) = 0 THEN
+        RAISE EXCEPTION 'countries must not be empty' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    FOREACH c IN ARRAY countries LOOP
+        IF c < 0 OR c > 255 THEN
+            RAISE EXCEPTION 'iuid country % is out of range', c
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = 'An iUID country is an integer from 0 to 255.';
+        END IF;
+    END LOOP;
+    SELECT array_agg(DISTINCT x ORDER BY x) INTO wanted FROM unnest(countries) x;
+
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT n.nspname, k.relname INTO parent_ns, parent_name
+      FROM pg_class k JOIN pg_namespace n ON n.oid = k.relnamespace
+     WHERE k.oid = parent;
+    -- The one key that routes by country: LIST on iuid_country() of a uuid
+    -- column, compared as the server prints it (function and column quoted
+    -- and the function qualified, as this pinned search_path makes both
+    -- sides print it).
+    SELECT format('%I.%I', n.nspname, f.proname) INTO key_clause
+      FROM pg_proc f JOIN pg_namespace n ON n.oid = f.pronamespace
+     WHERE f.oid = key_fn;
+    SELECT a.attname INTO key_column
+      FROM pg_partitioned_table pt
+      JOIN pg_attribute a ON a.attrelid = pt.partrelid
+     WHERE pt.partrelid = parent AND pt.partstrat = 'l' AND pt.partnatts = 1 AND pt.partattrs[0] = 0
+       AND a.attnum > 0 AND NOT a.attisdropped AND a.atttypid = 'uuid'::regtype
+       AND pg_get_partkeydef(pt.partrelid) = format('LIST (%s(%I))', key_clause, a.attname);
+    IF key_column IS NULL THEN
+        RAISE EXCEPTION 'table "%" is not partitioned by LIST on %() of a uuid column', parent, key_clause
+            USING ERRCODE = 'wrong_object_type',
+                  HINT = format('Create it with PARTITION BY LIST (%s(id)).', key_clause);
+    END IF;
+
+    IF NOT is_local THEN
+        IF region_server IS NULL THEN
+            RAISE EXCEPTION 'server must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = region_server) THEN
+            RAISE EXCEPTION 'server "%" does not exist', region_server USING ERRCODE = 'undefined_object';
+        END IF;
+        remote_ns := parent_ns;
+        remote_name := parent_name;
+        IF remote_table IS NOT NULL THEN
+            SELECT CASE WHEN cardinality(i) = 2 THEN i[1] ELSE parent_ns END,
+                   CASE WHEN cardinality(i) <= 2 THEN i[cardinality(i)] END
+              INTO remote_ns, remote_name
+              FROM parse_ident(remote_table) i;
+            IF remote_name IS NULL THEN
+                RAISE EXCEPTION 'remote_table must be a table name, optionally schema-qualified: "%"', remote_table
+                    USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+        END IF;
+    END IF;
+
+    -- One call at a time in the database, until the caller's transaction
+    -- ends: two concurrent calls would each miss the other's uncommitted
+    -- registry rows and partitions, and could give one country to two
+    -- regions, or make two partitions that read one remote table (README
+    -- "Regions").  In READ COMMITTED the second call waits, then reads what
+    -- the first made, as if it had come after it.  The key is the registry's
+    -- oid, in the two-key space that single bigint keys do not share.
+    PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+
+    -- One region per country, whatever the table.
+    SELECT r.country, r.server INTO held
+      FROM @extschema@.uidx_region r
+     WHERE r.country = ANY (wanted)
+       AND CASE WHEN is_local THEN r.server IS NOT NULL ELSE r.server IS DISTINCT FROM region_server END
+     ORDER BY r.country LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'iuid country % already belongs to %', held.country,
+                        CASE WHEN held.server IS NULL THEN 'the local region'
+                             ELSE format('region "%s"', held.server) END
+            USING ERRCODE = 'invalid_object_definition',
+                  HINT = format('A country belongs to exactly one region: see the table %s.',
+                                '@extschema@.uidx_region'::regclass);
+    END IF;
+
+    -- The countries the partitions of `parent` hold, from their bounds (C:
+    -- the text of an iuid, MINVALUE or MAXVALUE; uidx_sql: a list of
+    -- integers, maybe with NULL).  A country held whole by a partition of
+    -- this region is done; one held by any other partition, even in part, is
+    -- a conflict.
+    FOREACH c IN ARRAY wanted LOOP
+        done := false;
+        FOR p IN
+            SELECT k.oid::regclass AS part, k.relkind, fs.srvname
+              FROM pg_inherits i
+              JOIN pg_class k ON k.oid = i.inhrelid
+              LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+              LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+              CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid), '^FOR VALUES IN \((.*)\)$') m
+             WHERE i.inhparent = parent AND m IS NOT NULL   -- not the DEFAULT partition
+               AND c IN (SELECT btrim(v, '''')::integer FROM regexp_split_to_table(m[1], ', ') v WHERE v <> 'NULL')
+             ORDER BY k.relname
+        LOOP
+            IF (CASE WHEN is_local THEN p.relkind <> 'f' ELSE p.srvname IS NOT DISTINCT FROM region_server END) THEN
+                done := true;
+            ELSE
+                RAISE EXCEPTION 'iuid country % of table "%" is already held by partition "%"', c, parent, p.part
+                    USING ERRCODE = 'invalid_object_definition',
+                          DETAIL = CASE WHEN p.srvname IS NOT NULL
+                                        THEN format('The partition is a foreign table on server "%s".', p.srvname)
+                                        ELSE 'The partition is a local table.' END;
+            END IF;
+        END LOOP;
+        IF NOT done THEN
+            todo := todo || c;
+        END IF;
+    END LOOP;
+
+    -- A foreign partition reads its whole remote table: two partitions on
+    -- the same remote table would return its rows twice to every scan that
+    -- is not pruned (docs/regions.md "Regions").
+    -- The region's partition on that table, if there is one, is given the
+    -- new countries (detached and attached again with the longer list, which
+    -- only changes the catalog for a foreign table), and otherwise one
+    -- partition holds them all.
+    IF NOT is_local AND cardinality(todo) > 0 THEN
+        SELECT k.oid::regclass AS part, m[1] AS list INTO p
+          FROM pg_inherits i
+          JOIN pg_class k ON k.oid = i.inhrelid
+          JOIN pg_namespace kn ON kn.oid = k.relnamespace
+          JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+          JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+          CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid), '^FOR VALUES IN \((.*)\)$') m
+         WHERE i.inhparent = parent AND m IS NOT NULL AND fs.srvname = region_server
+           -- postgres_fdw's defaults: the foreign table's own schema and name
+           AND coalesce((SELECT substr(o, 13) FROM unnest(ft.ftoptions) o WHERE o LIKE 'schema_name=%'), kn.nspname) = remote_ns
+           AND coalesce((SELECT substr(o, 12) FROM unnest(ft.ftoptions) o WHERE o LIKE 'table_name=%'), k.relname) = remote_name
+         ORDER BY k.relname LIMIT 1;
+        IF FOUND THEN
+            EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, p.part);
+            EXECUTE format('ALTER TABLE %s ATTACH PARTITION %s FOR VALUES IN (%s, %s)',
+                           parent, p.part, p.list, array_to_string(todo, ', '));
+            RETURN NEXT p.part;
+            todo := '{}';
+        END IF;
+    END IF;
+
+    -- One partition per run of consecutive countries (uidx_sql: per region,
+    -- for a foreign one).
+    FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP
+        IF cardinality(run) > 0 AND (c IS NULL OR (is_local AND c <> run[cardinality(run)] + 1)) THEN
+            -- the parent part shortened, at a character boundary, so that
+            -- the country suffix survives the server's truncation of names
+            -- to max_identifier_length bytes and names stay distinct
+            part_name := parent_name;
+            WHILE octet_length(part_name || '_c000') > max_bytes LOOP
+                part_name := left(part_name, -1);
+            END LOOP;
+            part_name := part_name || '_c' || lpad(run[1]::text, 3, '0');
+            IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
+                RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
+                                format('%I.%I', parent_ns, part_name), run[1], parent
+                    USING ERRCODE = 'duplicate_table';
+            END IF;
+            bounds := format('FOR VALUES IN (%s)', array_to_string(run, ', '));
+            IF is_local THEN
+                -- partitioned by time in the default order (uuid order is
+                -- time order for iUIDs), for uidx_create_time_partitions
+                EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s %s PARTITION BY RANGE (%I)',
+                               parent_ns, part_name, parent, bounds, key_column);
+            ELSE
+                EXECUTE format('CREATE FOREIGN TABLE %I.%I PARTITION OF %s %s SERVER %I OPTIONS (schema_name %L, table_name %L)',
+                               parent_ns, part_name, parent, bounds, region_server, remote_ns, remote_name);
+            END IF;
+            RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
+            run := '{}';
+        END IF;
+        IF c IS NOT NULL THEN
+            run := run || c;
+        END IF;
+    END LOOP;
+    INSERT INTO @extschema@.uidx_region (country, server)
+    SELECT x, CASE WHEN is_local THEN NULL ELSE region_server END FROM unnest(wanted) x
+    ON CONFLICT (country) DO NOTHING;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION @extschema@.luuid_register_group(group_name text, relation regclass DEFAULT NULL)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    name_given   text := $1;
+    rel_given    regclass := $2;
+    new_id       integer;
+    holder       text;
+    held_rel     regclass;
+BEGIN
+    IF name_given IS NULL THEN
+        RAISE EXCEPTION 'luuid group_name must not be null'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF name_given = '' THEN
+        RAISE EXCEPTION 'luuid group_name must not be empty'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    new_id := @extschema@.crc12(name_given);
+
+    -- A concurrent registration of either the name or a colliding name makes
+    -- this wait for it and then do nothing; the check below sees its row.
+    INSERT INTO @extschema@.luuid_group AS g (group_id, group_name, relation)
+    VALUES (new_id, name_given, rel_given)
+    ON CONFLICT DO NOTHING;
+    IF FOUND THEN
+        RETURN new_id;
+    END IF;
+
+    SELECT g.group_name, g.relation INTO holder, held_rel
+      FROM @extschema@.luuid_group g
+     WHERE g.group_id = new_id;
+    IF holder IS DISTINCT FROM name_given THEN
+        RAISE EXCEPTION 'luuid group name "%" collides with registered group "%"',
+                        name_given, holder
+            USING ERRCODE = 'unique_violation',
+                  DETAIL = format('Both names have the CRC-12 group id %s (0x%s).',
+                                  new_id, lpad(upper(to_hex(new_id)), 3, '0')),
+                  HINT = 'Use another group name for one of the two entities.';
+    END IF;
+    IF rel_given IS NOT NULL AND held_rel IS DISTINCT FROM rel_given THEN
+        UPDATE @extschema@.luuid_group g SET relation = rel_given
+         WHERE g.group_id = new_id;
+    END IF;
+    RETURN new_id;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION @extschema@.luuid_relation(id uuid) RETURNS regclass
+LANGUAGE sql STABLE STRICT PARALLEL SAFE
+AS $$
+SELECT g.relation
+  FROM @extschema@.luuid_group g
+ WHERE g.group_id OPERATOR(pg_catalog.=) @extschema@.luuid_group(id)
+   AND EXISTS (SELECT FROM pg_catalog.pg_class c
+                WHERE c.oid OPERATOR(pg_catalog.=) g.relation)
+$$;

@@ -399,15 +399,15 @@ DECLARE
     c           integer;
     held        record;
     p           record;
+    done        boolean;
+    part_name   text;
+    bounds      text;
     lb          @extschema@.iuid;
     ub          @extschema@.iuid;   -- NULL: above every iuid
     lo          @extschema@.iuid;   -- NULL: MINVALUE
     hi          @extschema@.iuid;   -- NULL: MAXVALUE
-    done        boolean;
     run_first   integer;
     run_last    integer;
-    part_name   text;
-    bounds      text;
     merged      integer[];
     replaced    regclass[] := '{}';
     detached    regclass;
@@ -430,9 +430,9 @@ BEGIN
     END LOOP;
     SELECT array_agg(DISTINCT x ORDER BY x) INTO wanted FROM unnest(countries) x;
 
-    SELECT e.extnamespace INTO ext_ns FROM pg_extension e WHERE e.extname = 'uidx';
     -- nspname, not regnamespace::name: the latter is already quoted where
     -- the name needs it, and format('%I') would quote it twice
+    SELECT e.extnamespace INTO ext_ns FROM pg_extension e WHERE e.extname = 'uidx';
     SELECT pt.partclass[0], a.attname, n.nspname, k.relname
       INTO key_opclass, key_column, parent_ns, parent_name
       FROM pg_class k
@@ -494,14 +494,15 @@ BEGIN
                   HINT = 'A country belongs to exactly one region: see the table uidx_region.';
     END IF;
 
-    -- The countries the partitions of `parent` hold, from their bounds (the
-    -- text of an iuid, MINVALUE or MAXVALUE).  A country held whole by a
-    -- partition of this region is done; one held by any other partition, even
-    -- in part, is a conflict.
+    -- The countries the partitions of `parent` hold, from their bounds (C:
+    -- the text of an iuid, MINVALUE or MAXVALUE; uidx_sql: a list of
+    -- integers, maybe with NULL).  A country held whole by a partition of
+    -- this region is done; one held by any other partition, even in part, is
+    -- a conflict.
     FOREACH c IN ARRAY wanted LOOP
+        done := false;
         lb := @extschema@.iuid_country_lower_bound(c);
         ub := CASE WHEN c < 255 THEN @extschema@.iuid_country_lower_bound(c + 1) END;
-        done := false;
         FOR p IN
             SELECT r.part, r.relkind, r.server AS srvname, r.lo, r.hi
               FROM @extschema@.uidx_router_partitions(parent) r
@@ -528,12 +529,13 @@ BEGIN
         END IF;
     END LOOP;
 
-    -- A region's countries on one remote table are read through one foreign
-    -- partition: two would each return the whole remote table to a scan of
-    -- `parent` that is not pruned (README "Regions").  New countries that
-    -- extend the run of the partition already reading the table replace it
-    -- with one that covers the whole run (a foreign partition holds no rows:
-    -- only the catalog changes); a run apart needs a remote table of its own.
+    -- A foreign partition reads its whole remote table: two partitions on
+    -- the same remote table would return its rows twice to every scan that
+    -- is not pruned (docs/regions.md "Regions").
+    -- New countries that extend the run of the partition already reading the
+    -- table replace it with one that covers the whole run (a foreign
+    -- partition holds no rows: only the catalog changes); a run apart needs a
+    -- remote table of its own.
     IF NOT is_local AND cardinality(todo) > 0 THEN
         merged := todo;
         FOR p IN
@@ -570,7 +572,8 @@ BEGIN
         run_first := NULL;
     END IF;
 
-    -- One partition per run of consecutive countries.
+    -- One partition per run of consecutive countries (uidx_sql: per region,
+    -- for a foreign one).
     FOREACH c IN ARRAY todo || ARRAY[NULL::integer] LOOP
         IF run_first IS NOT NULL AND (c IS NULL OR c <> run_last + 1) THEN
             -- the parent part shortened, at a character boundary, so that
@@ -591,7 +594,8 @@ BEGIN
                              CASE WHEN run_last = 255 THEN 'MAXVALUE'
                                   ELSE quote_literal(@extschema@.iuid_country_lower_bound(run_last + 1)::text) END);
             IF is_local THEN
-                -- partitioned by time in the default order, for uidx_create_time_partitions
+                -- partitioned by time in the default order (uuid order is
+                -- time order for iUIDs), for uidx_create_time_partitions
                 EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s %s PARTITION BY RANGE (%I)',
                                parent_ns, part_name, parent, bounds, key_column);
             ELSE

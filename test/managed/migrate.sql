@@ -80,6 +80,7 @@ DECLARE
     s text;
     e1 text;
     e2 text;
+    r  record;
 BEGIN
     SELECT string_agg(substr(c.relname, 8) || ' ' || pg_get_expr(c.relpartbound, c.oid), E'\n' ORDER BY c.relname) INTO c
       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'parts_c'::regclass;
@@ -91,16 +92,24 @@ BEGIN
     IF (SELECT count(*) FROM parts_s_p20260103) <> 10 THEN
         RAISE EXCEPTION 'migrate: iUIDs not routed to their day';
     END IF;
-    BEGIN PERFORM uidx_create_time_partitions('parts_c', '2026-01-01', '2026-01-02', '-1 day');
-    EXCEPTION WHEN OTHERS THEN e1 := SQLSTATE; END;
-    BEGIN PERFORM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-01', '2026-01-02', '-1 day');
-    EXCEPTION WHEN OTHERS THEN e2 := SQLSTATE; END;
-    IF e1 IS DISTINCT FROM e2 OR e1 IS NULL THEN RAISE EXCEPTION 'migrate: refusals differ: % %', e1, e2; END IF;
-    BEGIN PERFORM uidx_create_time_partitions('parts_c', '2026-01-01', 'infinity', '1 day');
-    EXCEPTION WHEN OTHERS THEN e1 := SQLSTATE; END;
-    BEGIN PERFORM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-01', 'infinity', '1 day');
-    EXCEPTION WHEN OTHERS THEN e2 := SQLSTATE; END;
-    IF e1 IS DISTINCT FROM e2 OR e1 IS NULL THEN RAISE EXCEPTION 'migrate: refusals differ: % %', e1, e2; END IF;
+    -- the same refusals, SQLSTATE and message: a backward, an infinite and a
+    -- sub-millisecond step, a range that starts after it ends, and a step of
+    -- a month less 28 days, which does not move forward from January 31
+    FOR r IN SELECT * FROM (VALUES ('2026-01-01'::timestamptz, '2026-01-02'::timestamptz, '-1 day'::interval),
+                                   ('2026-01-01', 'infinity', '1 day'),
+                                   ('2026-01-01', '2026-01-02', '500 microseconds'),
+                                   ('2026-01-02', '2026-01-01', '1 day'),
+                                   ('2026-01-31', '2026-04-01', '1 month -28 days')) v(f, t, step)
+    LOOP
+        e1 := NULL; e2 := NULL;
+        BEGIN PERFORM uidx_create_time_partitions('parts_c', r.f, r.t, r.step);
+        EXCEPTION WHEN OTHERS THEN e1 := SQLSTATE || ' ' || SQLERRM; END;
+        BEGIN PERFORM uidx_sql.uidx_create_time_partitions('parts_s', r.f, r.t, r.step);
+        EXCEPTION WHEN OTHERS THEN e2 := SQLSTATE || ' ' || SQLERRM; END;
+        IF e1 IS DISTINCT FROM e2 OR e1 IS NULL THEN
+            RAISE EXCEPTION 'migrate: refusals of (%, %, %) differ: C: % SQL: %', r.f, r.t, r.step, e1, e2;
+        END IF;
+    END LOOP;
     RAISE WARNING 'migrate: ok';
 END
 $$;

@@ -137,9 +137,11 @@ q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 # ALTER EXTENSION uidx_sql UPDATE then has to give the objects a fresh
 # CREATE EXTENSION gives (tle, above), and survive a dump.
 old=$work/old
-mkdir -p "$old"; cp sql/managed/build.sh "$old/"
-cp sql/managed/versions/uidx_sql--1.2.sql "$old/00-uidx_sql-1.2.sql"
-bash "$old/build.sh" "$work/old-out" 1.2
+# build.sh in a managed/ of its own, beside the assembler it runs; the
+# frozen script, complete, its one family file
+mkdir -p "$old/managed"; cp sql/managed/build.sh "$old/managed/"; cp sql/assemble.sh "$old/"
+cp sql/managed/versions/uidx_sql--1.2.sql "$old/managed/00-uidx_sql-1.2.sql"
+bash "$old/managed/build.sh" "$work/old-out" 1.2
 # objects of the extension, with function bodies, comments, columns and what
 # PUBLIC may do with them (the owner differs after a restore)
 fingerprint() {
