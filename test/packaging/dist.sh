@@ -123,7 +123,7 @@ mkdir "$dir/empty"
 pkg_prefix "$dir" "$pgc"
 pkg_start "$dir" "$pgc"
 pkg_installcheck "$dir/empty/uidx-$version" "$pgc" "$dir" || fail "make installcheck in the unpacked zip"
-echo "dist: unpacked zip built, installed, installchecked after $(( $(date +%s) - start ))s"
+echo "dist: unpacked zip built, installed, installchecked (locale $(pkg_locale), as uidx_check against uidx_server) after $(( $(date +%s) - start ))s"
 
 # --- pgxnclient, offline, from the local file: it unpacks, builds and installs
 # (into the private server copy: its pg_config reports the copy's

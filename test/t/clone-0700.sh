@@ -7,7 +7,8 @@
 # pass, and leave nothing behind: nothing in that TMPDIR but the shared
 # port-lock directory of the TAP tests, nothing untracked in the clone.
 # Not root: skipped (77), since the case is root's.  make test-full runs it
-# (make test does not: it would run itself).
+# (make test does not: it would run itself) on the suite's server; run alone,
+# on PG_CONFIG's (.ci/run: 18).  UIDX_WERROR is passed on.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=${UIDX_SOURCE_TOP:-$top}   # run-tests.sh runs from a copy of the tree
@@ -38,7 +39,8 @@ echo "clone-0700: cloned into $home/uidx ($(stat -c %A "$home"), umask 077); mak
 start=$SECONDS
 log=$tmp.log
 env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-    TMPDIR="$tmp" make -C "$home/uidx" test PG_CONFIG="${SANDBOX_PG_CONFIG:-pg_config}" >"$log" 2>&1
+    TMPDIR="$tmp" ${UIDX_WERROR:+UIDX_WERROR=$UIDX_WERROR} \
+    make -C "$home/uidx" test PG_CONFIG="${SANDBOX_PG_CONFIG:-${PG_CONFIG:-pg_config}}" >"$log" 2>&1
 status=$?
 grep -E '^\[ *[0-9]+/[0-9]+\]|^[0-9]+ passed, [0-9]+ failed' "$log" | sed 's/^/  /'
 if [ $status -ne 0 ]; then
