@@ -177,7 +177,9 @@ MANAGED_OUT ?= sql/managed/dist
 managed:
 	bash sql/managed/build.sh $(MANAGED_OUT) $(EXTVERSION)
 
+# .ci/run reads MANAGED_SCRIPTS too, to leave them out of make test-full.
+MANAGED_SCRIPTS = t/managed.sh t/managed-pgtle.sh t/managed-partman.sh t/managed-regions.pl
 test-managed: deps
 	$(MAKE) all
 	MANAGED_IDS=1000000 MANAGED_RANDOM_IDS=100000 UIDX_TESTS=none \
-	  UIDX_SCRIPTS="t/managed.sh t/managed-pgtle.sh t/managed-partman.sh t/managed-regions.pl" bash test/scripts/run-tests.sh
+	  UIDX_SCRIPTS="$(MANAGED_SCRIPTS)" bash test/scripts/run-tests.sh
