@@ -84,26 +84,66 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_now_ms4096() IS 'internal: clock in 1/4
 -- generator state).  Each ID carries, right after its time, a 14-bit
 -- tie-breaker: the low bits of the next value of this sequence.  A session
 -- takes its values from a block of its own (CACHE), in increasing order, so
--- two IDs of one session made in the same clock tick still increase.  The
--- blocks are 16384 values from 1 on, so the 14 bits wrap only at a multiple
--- of 16384, inside a block, and uidx_sql_tie() then first sleeps 1 ms: the
--- time read after it is in a later millisecond than the last ID's.  Every
--- role may call nextval() (USAGE), which only moves on; setval() needs
--- UPDATE, which only the sequence's owner has.  Nothing a session can SET
--- reaches the generators.
+-- two IDs of one session made in the same clock tick still increase.  Every
+-- block is 16384 values, so from one ID of a session to its next the 14
+-- bits step like consecutive values, and wrap only from 16383 to 0: the
+-- ID that gets 16383 is followed by a sleep (uidx_sql_tie()), so that the
+-- clock, read by the next ID, is in a later millisecond.  Every role may
+-- call nextval() (USAGE), which only moves on; setval() needs UPDATE,
+-- which only the sequence's owner has.  Nothing a session can SET reaches
+-- the generators.
 CREATE SEQUENCE @extschema@.uidx_sql_tie AS bigint START 1 MINVALUE 1 CACHE 16384 NO CYCLE;
 COMMENT ON SEQUENCE @extschema@.uidx_sql_tie IS 'internal: the generators'' tie-breaker (uidx_sql_tie())';
 GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_tie TO PUBLIC;
 
--- The next tie-breaker, 0 to 16383; at 0 after a 1 ms sleep (see above).
--- NULLIF and COALESCE look at the one nextval() value twice; they are not
--- STRICT constructs, so the generators that inline this are not STRICT
--- (none has an argument that could be NULL).
-CREATE FUNCTION @extschema@.uidx_sql_tie() RETURNS bigint
+-- The next tie-breaker of a sequence such as uidx_sql_tie, 0 to 16383; at
+-- 16383 it returns after sleeping `pause` seconds, one tick of the clock
+-- field (see above).  So a generator reads its clock before this, in the
+-- order its expression is evaluated.  NULLIF and COALESCE look at the one
+-- nextval() value twice; they are not STRICT constructs, so the generators
+-- that inline this are not STRICT (none has an argument that could be
+-- NULL).
+CREATE FUNCTION @extschema@.uidx_sql_tie(seq regclass, pause double precision) RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval('@extschema@.uidx_sql_tie') & 16383, 0),
-                      pg_catalog.length(pg_catalog.pg_sleep(0.001)::pg_catalog.text)) $$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_tie() IS 'internal: the next 14-bit tie-breaker of the generators';
+AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval(seq) & 16383, 16383),
+                      16383 + pg_catalog.length(pg_catalog.pg_sleep(pause)::pg_catalog.text)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_tie(regclass, double precision) IS 'internal: the next 14-bit tie-breaker of a generator sequence';
+
+-- 64 random bits: core's 64-bit hash of one gen_random_uuid(), whose 122
+-- random bits come from pg_strong_random().  A uuid has no cheaper way out
+-- into an integer (docs/managed.md, cost).
+CREATE FUNCTION @extschema@.uidx_sql_random() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$ SELECT pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_random() IS 'internal: 64 random bits';
+
+-- The uuid of two 64-bit halves where the second starts with variant 10:
+-- to_hex prints such a negative bigint as 16 digits, and text is the only
+-- way into a uuid before PostgreSQL 19.  The generators build on this.
+CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuid_var10(bigint, bigint) IS 'internal: uuid of its two 64-bit halves, the second with variant 10';
+
+-- A time in 1/4096 ms (unix ms << 12 | fraction) with a version nibble
+-- between the millisecond and the fraction: bytes 0-7 of UUIDv7, prefix
+-- COMB and DistributedId128 (FORMATS.md §E, §B, §A2).  As a bit string,
+-- so that the clock reading is used once.
+CREATE FUNCTION @extschema@.uidx_sql_ms_version(ms4096 bigint, version bit) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT pg_catalog.overlay(ms4096::pg_catalog.bit(60), version, 49, 0)::pg_catalog.int8 $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_ms_version(bigint, bit) IS 'internal: ms << 16 | version << 12 | fraction of a time in 1/4096 ms';
+
+-- UUIDv7 and the prefix COMB (FORMATS.md §E, §B): the millisecond, the
+-- version and the 12-bit fraction of a time in 1/4096 ms, then variant 10,
+-- the 14-bit tie-breaker and 48 random bits.  Each argument is used once,
+-- in this order (see uidx_sql_tie()).
+CREATE FUNCTION @extschema@.uidx_sql_tick_uuid(ms4096 bigint, version bit, tie bigint) RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10(@extschema@.uidx_sql_ms_version(ms4096, version),
+                                            (2::pg_catalog.int8 << 62) | (tie << 48)
+                                            | (@extschema@.uidx_sql_random() & 281474976710655)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_tick_uuid(bigint, bit, bigint) IS 'internal: UUIDv7 or prefix COMB of a time in 1/4096 ms, a version and a tie-breaker';
 
 CREATE FUNCTION @extschema@.uidx_sql_require(value anyelement, what text) RETURNS anyelement
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE

@@ -36,34 +36,28 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_country(integer) IS 'internal: the country argument or uidx.country';
 
--- An iUID of a tie-breaker (uidx_sql_tie()) and a unix microsecond
--- (FORMATS.md §C): rand is the 14-bit tie-breaker, then 40 random bits of
--- one gen_random_uuid().  Written so that it inlines into its caller: tie
--- and unix_us are used once each, and tie is evaluated first, so that the
--- clock is read after the tie-breaker's pause.  The time field is the
+-- An iUID of a unix microsecond and a tie-breaker (uidx_sql_tie())
+-- (FORMATS.md §C): rand is the 14-bit tie-breaker, then 40 random bits.
+-- Written so that it inlines into its caller: unix_us and tie are used
+-- once each, the clock first (see uidx_sql_tie()).  The time field is the
 -- clock's millisecond; the arguments are checked as uidx_sql_byte() and
 -- uidx_sql_country() do.
-CREATE FUNCTION @extschema@.uidx_sql_iuid_pack(tie bigint, unix_us bigint, service_entity integer, country integer)
+CREATE FUNCTION @extschema@.uidx_sql_iuid_pack(unix_us bigint, tie bigint, service_entity integer, country integer)
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           -- bytes 8-10: variant 10, service entity, tie-breaker
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.substr(pg_catalog.int4send(((2 << 22)
-               | ((CASE WHEN service_entity BETWEEN 0 AND 255 THEN service_entity
-                        ELSE @extschema@.uidx_sql_byte(service_entity, 'service_entity') END)::pg_catalog.int8 << 14)
-               | tie)::pg_catalog.int4), 2, 3),
-             9, 3),
-           -- bytes 0-7: millisecond, version 8, format 0, country
-           pg_catalog.int8send(((unix_us / 1000) << 16) | 32768
-             | (CASE WHEN country BETWEEN 0 AND 255 THEN country
-                     ELSE @extschema@.uidx_sql_country(country) END)),
-           1, 8),
-         'hex')::pg_catalog.uuid
+SELECT @extschema@.uidx_sql_uuid_var10(
+         -- bytes 0-7: millisecond, version 8, format 0, country
+         ((unix_us / 1000) << 16) | 32768
+           | (CASE WHEN country BETWEEN 0 AND 255 THEN country
+                   ELSE @extschema@.uidx_sql_country(country) END),
+         -- bytes 8-15: variant 10, service entity, tie-breaker, random
+         (2::pg_catalog.int8 << 62)
+           | ((CASE WHEN service_entity BETWEEN 0 AND 255 THEN service_entity
+                    ELSE @extschema@.uidx_sql_byte(service_entity, 'service_entity') END)::pg_catalog.int8 << 54)
+           | (tie << 40) | (@extschema@.uidx_sql_random() & 1099511627775))
 $$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a tie-breaker, a unix microsecond and its origin';
+COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a unix microsecond, a tie-breaker and its origin';
 
 -- Monotonic per session for one (country, entity) (docs/managed.md,
 -- generator state): the clock's millisecond, then the
@@ -71,7 +65,8 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, inte
 CREATE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_us(),
+AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_now_us(),
+                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001),
                                              service_entity, country) $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
 

@@ -150,23 +150,34 @@ AS $$ SELECT @extschema@.uidx_sql_comb_stamp(random, 10, 6,
                  @extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'comb')) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_from_parts(timestamptz, bytea) IS 'suffix COMB from a time and the 16 random bytes (a uuid here, the comb type in the C extension)';
 
--- SQL Server datetime of a time (FORMATS.md §B2): low 16 bits of the days
--- since 1900-01-01, then 1/300 s ticks of the day, truncated.
+-- SQL Server datetime (FORMATS.md §B2) of a microsecond since 1900-01-01:
+-- low 16 bits of the days, then the 1/300 s ticks of the day, truncated.
+-- PL/pgSQL, because the days and the ticks are two readings of one value,
+-- which the generator's inlined expression cannot make of one clock
+-- reading.
+CREATE FUNCTION @extschema@.uidx_sql_sqlserver_stamp(us1900 bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $fn$
+BEGIN
+    IF us1900 > 5662310399999999 THEN
+        RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    RETURN (((us1900 / 86400000000) & 65535) << 32) | ((us1900 % 86400000000) * 3 / 10000);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_stamp(bigint) IS 'internal: SQL Server datetime days and ticks of a microsecond since 1900';
+
+-- The SQL Server datetime of a time, checked.
 CREATE FUNCTION @extschema@.uidx_sql_sqlserver_datetime(at timestamptz) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 AS $fn$
-DECLARE
-    unix_us bigint;
-    unix_day bigint;
 BEGIN
     IF at IS NULL THEN
         RAISE EXCEPTION 'COMB timestamp must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     PERFORM @extschema@.uidx_sql_unix_ms(at, -2208988800000, 3453321599999, 'SQL Server COMB');
-    unix_us := (EXTRACT(epoch FROM at) * 1000000)::bigint;
-    unix_day := pg_catalog.floor(unix_us / 86400000000.0)::bigint;
-    RETURN ((unix_day + 25567) & 65535) << 32
-           | ((unix_us - unix_day * 86400000000) * 3 / 10000);
+    RETURN @extschema@.uidx_sql_sqlserver_stamp((EXTRACT(epoch FROM at) * 1000000)::bigint + 2208988800000000);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_datetime(timestamptz) IS 'internal: SQL Server datetime days and ticks of a time';
@@ -237,21 +248,11 @@ COMMENT ON FUNCTION @extschema@.comb_sequence_from_parts(bigint, bytea, integer,
 -- Monotonic per session (docs/managed.md, generator state):
 -- bytes 0-7 the clock's millisecond, version 4 and the 12-bit fraction
 -- (FORMATS.md §B); then variant 10 and the session's 14-bit tie-breaker in
--- bytes 8-9, and 48 random bits.  The tie-breaker is read before the clock
--- (see uidx_sql_tie()); the four version bits go between the millisecond
--- and the fraction as a bit string, so the clock is read once.
+-- bytes 8-9, and 48 random bits: uidx_sql_tick_uuid(), as UUIDv7.
 CREATE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.substr(pg_catalog.int4send((32768 | @extschema@.uidx_sql_tie())::pg_catalog.int4), 3, 2), 9, 2),
-           pg_catalog.int8send(pg_catalog.substring(
-             pg_catalog.overlay(@extschema@.uidx_sql_now_ms4096()::pg_catalog.bit(64), B'0100', 53, 0), 5)::pg_catalog.bit(64)::pg_catalog.int8),
-           1, 8),
-         'hex')::pg_catalog.uuid
-$$;
+AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0100',
+                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate() IS 'new prefix COMB (time in bytes 0-5) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_prefix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
@@ -262,18 +263,14 @@ COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix
 -- Monotonic per session in the comb type's order (docs/managed.md,
 -- generator state): bytes 10-15 the clock's millisecond, bytes
 -- 8-9 variant 10 and, where the C extension has the 14-bit fraction of the
--- millisecond, the session's 14-bit tie-breaker (read before the clock, see
+-- millisecond, the session's 14-bit tie-breaker (read after the clock, see
 -- uidx_sql_tie()); bytes 0-7 random under version 4.
 CREATE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-           pg_catalog.int8send(((2::pg_catalog.int8 << 62) | (@extschema@.uidx_sql_tie() << 48))
-                               | (@extschema@.uidx_sql_now_us() / 1000)),
-           9, 8),
-         'hex')::pg_catalog.uuid
-$$;
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
+                                              (@extschema@.uidx_sql_now_us() / 1000)
+                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
+                                              | (2::pg_catalog.int8 << 62)) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate() IS 'new suffix COMB (time in bytes 10-15) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_suffix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
@@ -288,39 +285,18 @@ CREATE SEQUENCE @extschema@.uidx_sql_sqlserver_tie AS bigint START 1 MINVALUE 1 
 COMMENT ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie IS 'internal: the SQL Server COMB''s tie-breaker';
 GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
 
--- A SQL Server COMB of a tie-breaker and a unix microsecond: bytes 10-15
--- the SQL Server datetime (FORMATS.md §B2), bytes 8-9 variant 10 and,
--- where the C extension has the 14-bit fraction of the tick, the
--- tie-breaker; bytes 0-7 random under version 4.  PL/pgSQL: the days and
--- the ticks are two readings of one microsecond.
-CREATE FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(tie bigint, unix_us bigint) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
-AS $fn$
-BEGIN
-    IF unix_us > 3453321599999999 THEN
-        RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    RETURN pg_catalog.encode(
-             pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-               pg_catalog.int8send(((2::bigint << 62) | (tie << 48))
-                                   | ((((unix_us / 86400000000) + 25567) & 65535) << 32)
-                                   | ((unix_us % 86400000000) * 3 / 10000)),
-               9, 8),
-             'hex')::pg_catalog.uuid;
-END
-$fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(bigint, bigint) IS 'internal: SQL Server COMB of a tie-breaker and a unix microsecond';
-
 -- Monotonic per session in the comb type's order (docs/managed.md,
--- generator state): the tie-breaker of its own sequence, where
--- its 14 bits wrap after a 4 ms sleep (a tick is 1/300 s), then the clock.
+-- generator state): bytes 10-15 the clock's days and ticks, bytes 8-9
+-- variant 10 and, where the C extension has the 14-bit fraction of the
+-- tick, the tie-breaker of its own sequence, read after the clock and
+-- followed by a 4 ms sleep where its 14 bits wrap (a tick is 1/300 s);
+-- bytes 0-7 random under version 4.
 CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_comb_sqlserver_pack(
-                 COALESCE(NULLIF(pg_catalog.nextval('@extschema@.uidx_sql_sqlserver_tie') & 16383, 0),
-                          pg_catalog.length(pg_catalog.pg_sleep(0.004)::pg_catalog.text)),
-                 @extschema@.uidx_sql_now_us()) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
+                                              @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000)
+                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004) << 48)
+                                              | (2::pg_catalog.int8 << 62)) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
 CREATE FUNCTION @extschema@.comb_sqlserver_generate(at timestamptz) RETURNS uuid

@@ -61,35 +61,28 @@ COMMENT ON FUNCTION @extschema@.distid_lower_bound(timestamptz) IS 'smallest Dis
 -- FORMATS.md §A1 with keep_order's 1 s leeway (T is the clock's
 -- millisecond since 1900 less 1000), monotonic per session (docs/managed.md,
 -- generator state): R is the session's 14-bit tie-breaker
--- (read before the clock, see uidx_sql_tie()), then 34 random bits.
+-- (read after the clock, see uidx_sql_tie()), then 34 random bits.
 CREATE FUNCTION @extschema@.distributed_id() RETURNS numeric
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT (((@extschema@.uidx_sql_tie() << 34)
-         | (('x' || pg_catalog.right(pg_catalog.gen_random_uuid()::pg_catalog.text, 9))::pg_catalog.bit(36)::pg_catalog.int8
-            & 17179869183))::pg_catalog.numeric
-        + (@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656)::pg_catalog.numeric(28,0)
+SELECT ((@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656
+        + ((@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 34)
+           | (@extschema@.uidx_sql_random() & 17179869183)))::pg_catalog.numeric(28,0)
 $$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
 
 -- FORMATS.md §A2, monotonic per session (docs/managed.md,
 -- generator state): T the clock's millisecond since 1700, R the 12-bit
 -- fraction of the millisecond, then (bit 64 and the next one 0) the
--- session's 14-bit tie-breaker, read before the clock (uidx_sql_tie()),
--- then 48 random bits.  The version goes between T and the fraction as a
--- bit string, so the clock is read once.
+-- session's 14-bit tie-breaker, read after the clock (uidx_sql_tie()),
+-- then 48 random bits.
 CREATE FUNCTION @extschema@.distid128_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.int2send(@extschema@.uidx_sql_tie()::pg_catalog.int2), 9, 2),
-           pg_catalog.int8send(pg_catalog.substring(
-             pg_catalog.overlay((@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12))::pg_catalog.bit(64), B'0111', 53, 0),
-             5)::pg_catalog.bit(64)::pg_catalog.int8),
-           1, 8),
-         'hex')::pg_catalog.uuid
+SELECT @extschema@.uidx_sql_uuid(
+         @extschema@.uidx_sql_ms_version(@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12), B'0111'),
+         (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
+         | (@extschema@.uidx_sql_random() & 281474976710655))
 $$;
 COMMENT ON FUNCTION @extschema@.distid128_generate() IS 'new DistributedId128 (uuid), monotonic per session';
 

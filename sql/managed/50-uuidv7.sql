@@ -4,27 +4,6 @@
 -- unqualified call on a newer server always reaches core.
 -- ---------------------------------------------------------------------------
 
--- A UUIDv7 of a tie-breaker (uidx_sql_tie()) and a time in 1/4096 ms
--- (unix ms << 12 | fraction, as uidx_sql_now_ms4096() gives it): the
--- millisecond, version 7 and the 12-bit fraction (rand_a, PostgreSQL 18's
--- method 3), then variant 10, the 14-bit tie-breaker and 48 random bits.
--- Written to inline: each argument is used once, tie first, so that the
--- clock is read after the tie-breaker's pause; the version goes between
--- the millisecond and the fraction as a bit string.
-CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(tie bigint, ms4096 bigint) RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.substr(pg_catalog.int4send((32768 | tie)::pg_catalog.int4), 3, 2), 9, 2),
-           pg_catalog.int8send(pg_catalog.substring(
-             pg_catalog.overlay(ms4096::pg_catalog.bit(64), B'0111', 53, 0), 5)::pg_catalog.bit(64)::pg_catalog.int8),
-           1, 8),
-         'hex')::pg_catalog.uuid
-$$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint) IS 'internal: a UUIDv7 of a tie-breaker and a time in 1/4096 ms';
-
 CREATE FUNCTION @extschema@.uuidv7_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
@@ -49,14 +28,14 @@ BEGIN
         -- monotonic per session (docs/managed.md, generator state)
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
-        AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_ms4096()) $$;
+        AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0111',
+                                                     @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
         AS $fn$
         DECLARE
-            tie bigint := @extschema@.uidx_sql_tie();
-            ts  timestamptz;
+            ts timestamptz;
         BEGIN
             IF shift::pg_catalog.text IN ('infinity', '-infinity') THEN
                 RAISE EXCEPTION 'interval out of range for UUID version 7'
@@ -71,7 +50,9 @@ BEGIN
                           DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
             END IF;
             -- exactly floor(unix ms * 4096), in numeric: a shift can reach past 2540
-            RETURN @extschema@.uidx_sql_uuidv7_pack(tie, pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint);
+            -- the clock before the tie-breaker (see uidx_sql_tie())
+            RETURN @extschema@.uidx_sql_tick_uuid(pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint, B'0111',
+                                                  @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001));
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';

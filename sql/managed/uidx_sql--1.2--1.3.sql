@@ -22,179 +22,207 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_now_ms4096() IS 'internal: clock in 1/4
 -- generator state).  Each ID carries, right after its time, a 14-bit
 -- tie-breaker: the low bits of the next value of this sequence.  A session
 -- takes its values from a block of its own (CACHE), in increasing order, so
--- two IDs of one session made in the same clock tick still increase.  The
--- blocks are 16384 values from 1 on, so the 14 bits wrap only at a multiple
--- of 16384, inside a block, and uidx_sql_tie() then first sleeps 1 ms: the
--- time read after it is in a later millisecond than the last ID's.  Every
--- role may call nextval() (USAGE), which only moves on; setval() needs
--- UPDATE, which only the sequence's owner has.  Nothing a session can SET
--- reaches the generators.
+-- two IDs of one session made in the same clock tick still increase.  Every
+-- block is 16384 values, so from one ID of a session to its next the 14
+-- bits step like consecutive values, and wrap only from 16383 to 0: the
+-- ID that gets 16383 is followed by a sleep (uidx_sql_tie()), so that the
+-- clock, read by the next ID, is in a later millisecond.  Every role may
+-- call nextval() (USAGE), which only moves on; setval() needs UPDATE,
+-- which only the sequence's owner has.  Nothing a session can SET reaches
+-- the generators.
 CREATE SEQUENCE @extschema@.uidx_sql_tie AS bigint START 1 MINVALUE 1 CACHE 16384 NO CYCLE;
 COMMENT ON SEQUENCE @extschema@.uidx_sql_tie IS 'internal: the generators'' tie-breaker (uidx_sql_tie())';
 GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_tie TO PUBLIC;
 
--- The next tie-breaker, 0 to 16383; at 0 after a 1 ms sleep (see above).
--- NULLIF and COALESCE look at the one nextval() value twice; they are not
--- STRICT constructs, so the generators that inline this are not STRICT
--- (none has an argument that could be NULL).
-CREATE FUNCTION @extschema@.uidx_sql_tie() RETURNS bigint
+-- The next tie-breaker of a sequence such as uidx_sql_tie, 0 to 16383; at
+-- 16383 it returns after sleeping `pause` seconds, one tick of the clock
+-- field (see above).  So a generator reads its clock before this, in the
+-- order its expression is evaluated.  NULLIF and COALESCE look at the one
+-- nextval() value twice; they are not STRICT constructs, so the generators
+-- that inline this are not STRICT (none has an argument that could be
+-- NULL).
+CREATE FUNCTION @extschema@.uidx_sql_tie(seq regclass, pause double precision) RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval('@extschema@.uidx_sql_tie') & 16383, 0),
-                      pg_catalog.length(pg_catalog.pg_sleep(0.001)::pg_catalog.text)) $$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_tie() IS 'internal: the next 14-bit tie-breaker of the generators';
+AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval(seq) & 16383, 16383),
+                      16383 + pg_catalog.length(pg_catalog.pg_sleep(pause)::pg_catalog.text)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_tie(regclass, double precision) IS 'internal: the next 14-bit tie-breaker of a generator sequence';
 
--- An iUID of a tie-breaker (uidx_sql_tie()) and a unix microsecond
--- (FORMATS.md §C): rand is the 14-bit tie-breaker, then 40 random bits of
--- one gen_random_uuid().  Written so that it inlines into its caller: tie
--- and unix_us are used once each, and tie is evaluated first, so that the
--- clock is read after the tie-breaker's pause.  The time field is the
+-- 64 random bits: core's 64-bit hash of one gen_random_uuid(), whose 122
+-- random bits come from pg_strong_random().  A uuid has no cheaper way out
+-- into an integer (docs/managed.md, cost).
+CREATE FUNCTION @extschema@.uidx_sql_random() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$ SELECT pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_random() IS 'internal: 64 random bits';
+
+-- The uuid of two 64-bit halves where the second starts with variant 10:
+-- to_hex prints such a negative bigint as 16 digits, and text is the only
+-- way into a uuid before PostgreSQL 19.  The generators build on this.
+CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuid_var10(bigint, bigint) IS 'internal: uuid of its two 64-bit halves, the second with variant 10';
+
+-- A time in 1/4096 ms (unix ms << 12 | fraction) with a version nibble
+-- between the millisecond and the fraction: bytes 0-7 of UUIDv7, prefix
+-- COMB and DistributedId128 (FORMATS.md §E, §B, §A2).  As a bit string,
+-- so that the clock reading is used once.
+CREATE FUNCTION @extschema@.uidx_sql_ms_version(ms4096 bigint, version bit) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT pg_catalog.overlay(ms4096::pg_catalog.bit(60), version, 49, 0)::pg_catalog.int8 $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_ms_version(bigint, bit) IS 'internal: ms << 16 | version << 12 | fraction of a time in 1/4096 ms';
+
+-- UUIDv7 and the prefix COMB (FORMATS.md §E, §B): the millisecond, the
+-- version and the 12-bit fraction of a time in 1/4096 ms, then variant 10,
+-- the 14-bit tie-breaker and 48 random bits.  Each argument is used once,
+-- in this order (see uidx_sql_tie()).
+CREATE FUNCTION @extschema@.uidx_sql_tick_uuid(ms4096 bigint, version bit, tie bigint) RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10(@extschema@.uidx_sql_ms_version(ms4096, version),
+                                            (2::pg_catalog.int8 << 62) | (tie << 48)
+                                            | (@extschema@.uidx_sql_random() & 281474976710655)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_tick_uuid(bigint, bit, bigint) IS 'internal: UUIDv7 or prefix COMB of a time in 1/4096 ms, a version and a tie-breaker';
+
+-- An iUID of a unix microsecond and a tie-breaker (uidx_sql_tie())
+-- (FORMATS.md §C): rand is the 14-bit tie-breaker, then 40 random bits.
+-- Written so that it inlines into its caller: unix_us and tie are used
+-- once each, the clock first (see uidx_sql_tie()).  The time field is the
 -- clock's millisecond; the arguments are checked as uidx_sql_byte() and
 -- uidx_sql_country() do.
-CREATE FUNCTION @extschema@.uidx_sql_iuid_pack(tie bigint, unix_us bigint, service_entity integer, country integer)
+CREATE FUNCTION @extschema@.uidx_sql_iuid_pack(unix_us bigint, tie bigint, service_entity integer, country integer)
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           -- bytes 8-10: variant 10, service entity, tie-breaker
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.substr(pg_catalog.int4send(((2 << 22)
-               | ((CASE WHEN service_entity BETWEEN 0 AND 255 THEN service_entity
-                        ELSE @extschema@.uidx_sql_byte(service_entity, 'service_entity') END)::pg_catalog.int8 << 14)
-               | tie)::pg_catalog.int4), 2, 3),
-             9, 3),
-           -- bytes 0-7: millisecond, version 8, format 0, country
-           pg_catalog.int8send(((unix_us / 1000) << 16) | 32768
-             | (CASE WHEN country BETWEEN 0 AND 255 THEN country
-                     ELSE @extschema@.uidx_sql_country(country) END)),
-           1, 8),
-         'hex')::pg_catalog.uuid
+SELECT @extschema@.uidx_sql_uuid_var10(
+         -- bytes 0-7: millisecond, version 8, format 0, country
+         ((unix_us / 1000) << 16) | 32768
+           | (CASE WHEN country BETWEEN 0 AND 255 THEN country
+                   ELSE @extschema@.uidx_sql_country(country) END),
+         -- bytes 8-15: variant 10, service entity, tie-breaker, random
+         (2::pg_catalog.int8 << 62)
+           | ((CASE WHEN service_entity BETWEEN 0 AND 255 THEN service_entity
+                    ELSE @extschema@.uidx_sql_byte(service_entity, 'service_entity') END)::pg_catalog.int8 << 54)
+           | (tie << 40) | (@extschema@.uidx_sql_random() & 1099511627775))
 $$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a tie-breaker, a unix microsecond and its origin';
+COMMENT ON FUNCTION @extschema@.uidx_sql_iuid_pack(bigint, bigint, integer, integer) IS 'internal: iUID of a unix microsecond, a tie-breaker and its origin';
 
 -- Monotonic per session for one (country, entity) (docs/managed.md,
 -- generator state): the clock's millisecond, then the
 -- session's tie-breaker.
-
 CREATE OR REPLACE FUNCTION @extschema@.iuid_generate(service_entity integer, country integer DEFAULT NULL)
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_us(),
+AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_now_us(),
+                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001),
                                              service_entity, country) $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
 
+-- Monotonic per session (docs/managed.md, generator state):
+-- bytes 0-7 the clock's millisecond, version 4 and the 12-bit fraction
+-- (FORMATS.md §B); then variant 10 and the session's 14-bit tie-breaker in
+-- bytes 8-9, and 48 random bits: uidx_sql_tick_uuid(), as UUIDv7.
 CREATE OR REPLACE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.substr(pg_catalog.int4send((32768 | @extschema@.uidx_sql_tie())::pg_catalog.int4), 3, 2), 9, 2),
-           pg_catalog.int8send(pg_catalog.substring(
-             pg_catalog.overlay(@extschema@.uidx_sql_now_ms4096()::pg_catalog.bit(64), B'0100', 53, 0), 5)::pg_catalog.bit(64)::pg_catalog.int8),
-           1, 8),
-         'hex')::pg_catalog.uuid
-$$;
+AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0100',
+                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate() IS 'new prefix COMB (time in bytes 0-5) for now, monotonic per session';
 
+-- Monotonic per session in the comb type's order (docs/managed.md,
+-- generator state): bytes 10-15 the clock's millisecond, bytes
+-- 8-9 variant 10 and, where the C extension has the 14-bit fraction of the
+-- millisecond, the session's 14-bit tie-breaker (read after the clock, see
+-- uidx_sql_tie()); bytes 0-7 random under version 4.
 CREATE OR REPLACE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-           pg_catalog.int8send(((2::pg_catalog.int8 << 62) | (@extschema@.uidx_sql_tie() << 48))
-                               | (@extschema@.uidx_sql_now_us() / 1000)),
-           9, 8),
-         'hex')::pg_catalog.uuid
-$$;
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
+                                              (@extschema@.uidx_sql_now_us() / 1000)
+                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
+                                              | (2::pg_catalog.int8 << 62)) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate() IS 'new suffix COMB (time in bytes 10-15) for now, monotonic per session';
 
+-- The SQL Server COMB's tie-breaker: as uidx_sql_tie, but its own, since
+-- where its 14 bits wrap the generator waits for the next 1/300 s tick,
+-- not the next millisecond.
 CREATE SEQUENCE @extschema@.uidx_sql_sqlserver_tie AS bigint START 1 MINVALUE 1 CACHE 16384 NO CYCLE;
 COMMENT ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie IS 'internal: the SQL Server COMB''s tie-breaker';
 GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
 
--- A SQL Server COMB of a tie-breaker and a unix microsecond: bytes 10-15
--- the SQL Server datetime (FORMATS.md §B2), bytes 8-9 variant 10 and,
--- where the C extension has the 14-bit fraction of the tick, the
--- tie-breaker; bytes 0-7 random under version 4.  PL/pgSQL: the days and
--- the ticks are two readings of one microsecond.
-CREATE FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(tie bigint, unix_us bigint) RETURNS uuid
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+-- SQL Server datetime (FORMATS.md §B2) of a microsecond since 1900-01-01:
+-- low 16 bits of the days, then the 1/300 s ticks of the day, truncated.
+-- PL/pgSQL, because the days and the ticks are two readings of one value,
+-- which the generator's inlined expression cannot make of one clock
+-- reading.
+CREATE FUNCTION @extschema@.uidx_sql_sqlserver_stamp(us1900 bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 BEGIN
-    IF unix_us > 3453321599999999 THEN
+    IF us1900 > 5662310399999999 THEN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    RETURN pg_catalog.encode(
-             pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-               pg_catalog.int8send(((2::bigint << 62) | (tie << 48))
-                                   | ((((unix_us / 86400000000) + 25567) & 65535) << 32)
-                                   | ((unix_us % 86400000000) * 3 / 10000)),
-               9, 8),
-             'hex')::pg_catalog.uuid;
+    RETURN (((us1900 / 86400000000) & 65535) << 32) | ((us1900 % 86400000000) * 3 / 10000);
 END
 $fn$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_comb_sqlserver_pack(bigint, bigint) IS 'internal: SQL Server COMB of a tie-breaker and a unix microsecond';
+COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_stamp(bigint) IS 'internal: SQL Server datetime days and ticks of a microsecond since 1900';
+
+-- The SQL Server datetime of a time, checked.
+CREATE OR REPLACE FUNCTION @extschema@.uidx_sql_sqlserver_datetime(at timestamptz) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+AS $fn$
+BEGIN
+    IF at IS NULL THEN
+        RAISE EXCEPTION 'COMB timestamp must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM @extschema@.uidx_sql_unix_ms(at, -2208988800000, 3453321599999, 'SQL Server COMB');
+    RETURN @extschema@.uidx_sql_sqlserver_stamp((EXTRACT(epoch FROM at) * 1000000)::bigint + 2208988800000000);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_datetime(timestamptz) IS 'internal: SQL Server datetime days and ticks of a time';
 
 -- Monotonic per session in the comb type's order (docs/managed.md,
--- generator state): the tie-breaker of its own sequence, where
--- its 14 bits wrap after a 4 ms sleep (a tick is 1/300 s), then the clock.
+-- generator state): bytes 10-15 the clock's days and ticks, bytes 8-9
+-- variant 10 and, where the C extension has the 14-bit fraction of the
+-- tick, the tie-breaker of its own sequence, read after the clock and
+-- followed by a 4 ms sleep where its 14 bits wrap (a tick is 1/300 s);
+-- bytes 0-7 random under version 4.
 CREATE OR REPLACE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_comb_sqlserver_pack(
-                 COALESCE(NULLIF(pg_catalog.nextval('@extschema@.uidx_sql_sqlserver_tie') & 16383, 0),
-                          pg_catalog.length(pg_catalog.pg_sleep(0.004)::pg_catalog.text)),
-                 @extschema@.uidx_sql_now_us()) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
+                                              @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000)
+                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004) << 48)
+                                              | (2::pg_catalog.int8 << 62)) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
+-- FORMATS.md §A1 with keep_order's 1 s leeway (T is the clock's
+-- millisecond since 1900 less 1000), monotonic per session (docs/managed.md,
+-- generator state): R is the session's 14-bit tie-breaker
+-- (read after the clock, see uidx_sql_tie()), then 34 random bits.
 CREATE OR REPLACE FUNCTION @extschema@.distributed_id() RETURNS numeric
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT (((@extschema@.uidx_sql_tie() << 34)
-         | (('x' || pg_catalog.right(pg_catalog.gen_random_uuid()::pg_catalog.text, 9))::pg_catalog.bit(36)::pg_catalog.int8
-            & 17179869183))::pg_catalog.numeric
-        + (@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656)::pg_catalog.numeric(28,0)
+SELECT ((@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656
+        + ((@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 34)
+           | (@extschema@.uidx_sql_random() & 17179869183)))::pg_catalog.numeric(28,0)
 $$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
 
 -- FORMATS.md §A2, monotonic per session (docs/managed.md,
 -- generator state): T the clock's millisecond since 1700, R the 12-bit
 -- fraction of the millisecond, then (bit 64 and the next one 0) the
--- session's 14-bit tie-breaker, read before the clock (uidx_sql_tie()),
--- then 48 random bits.  The version goes between T and the fraction as a
--- bit string, so the clock is read once.
+-- session's 14-bit tie-breaker, read after the clock (uidx_sql_tie()),
+-- then 48 random bits.
 CREATE OR REPLACE FUNCTION @extschema@.distid128_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.int2send(@extschema@.uidx_sql_tie()::pg_catalog.int2), 9, 2),
-           pg_catalog.int8send(pg_catalog.substring(
-             pg_catalog.overlay((@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12))::pg_catalog.bit(64), B'0111', 53, 0),
-             5)::pg_catalog.bit(64)::pg_catalog.int8),
-           1, 8),
-         'hex')::pg_catalog.uuid
+SELECT @extschema@.uidx_sql_uuid(
+         @extschema@.uidx_sql_ms_version(@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12), B'0111'),
+         (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
+         | (@extschema@.uidx_sql_random() & 281474976710655))
 $$;
 COMMENT ON FUNCTION @extschema@.distid128_generate() IS 'new DistributedId128 (uuid), monotonic per session';
 
 DROP FUNCTION @extschema@.uidx_sql_uuidv7_ns();
 DROP FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint);
-
-CREATE FUNCTION @extschema@.uidx_sql_uuidv7_pack(tie bigint, ms4096 bigint) RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$
-SELECT pg_catalog.encode(
-         pg_catalog.overlay(
-           pg_catalog.overlay(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()),
-             pg_catalog.substr(pg_catalog.int4send((32768 | tie)::pg_catalog.int4), 3, 2), 9, 2),
-           pg_catalog.int8send(pg_catalog.substring(
-             pg_catalog.overlay(ms4096::pg_catalog.bit(64), B'0111', 53, 0), 5)::pg_catalog.bit(64)::pg_catalog.int8),
-           1, 8),
-         'hex')::pg_catalog.uuid
-$$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint) IS 'internal: a UUIDv7 of a tie-breaker and a time in 1/4096 ms';
 
 DO $uidx$
 DECLARE
@@ -204,14 +232,14 @@ BEGIN
         -- monotonic per session (docs/managed.md, generator state)
         CREATE OR REPLACE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
-        AS $$ SELECT @extschema@.uidx_sql_uuidv7_pack(@extschema@.uidx_sql_tie(), @extschema@.uidx_sql_now_ms4096()) $$;
+        AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0111',
+                                                     @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
         AS $fn$
         DECLARE
-            tie bigint := @extschema@.uidx_sql_tie();
-            ts  timestamptz;
+            ts timestamptz;
         BEGIN
             IF shift::pg_catalog.text IN ('infinity', '-infinity') THEN
                 RAISE EXCEPTION 'interval out of range for UUID version 7'
@@ -226,7 +254,9 @@ BEGIN
                           DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
             END IF;
             -- exactly floor(unix ms * 4096), in numeric: a shift can reach past 2540
-            RETURN @extschema@.uidx_sql_uuidv7_pack(tie, pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint);
+            -- the clock before the tie-breaker (see uidx_sql_tie())
+            RETURN @extschema@.uidx_sql_tick_uuid(pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint, B'0111',
+                                                  @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001));
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';
