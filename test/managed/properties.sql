@@ -127,6 +127,42 @@ BEGIN
 END
 $$;
 
+-- The tie-breaker's wrap (docs/managed.md, generator order): each
+-- monotonic generator is called twice in one statement right where its
+-- sequence's 14 bits go from 16383 to 0.  The first ID must sleep past its
+-- clock tick, or the second, with tie-breaker 0, would be smaller.  Without
+-- the sleep the iUID fails here (tried), as does every generator whose
+-- tie-breaker follows its millisecond or tick directly; UUIDv7, the prefix
+-- COMB and DistributedId128 order by the clock's 1/4096 ms first, which
+-- moves on between two calls wherever an ID takes longer than 0.25 µs.
+DO $$
+DECLARE
+    g record;
+    later boolean;
+    done text := '';
+BEGIN
+    FOR g IN SELECT * FROM (VALUES
+        ('uidx_sql.iuid_generate(1, 1)', 'uidx_sql.uidx_sql_tie', 'uuid'),
+        ('uidx_sql.comb_prefix_generate()', 'uidx_sql.uidx_sql_tie', 'uuid'),
+        ('uidx_sql.comb_suffix_generate()', 'uidx_sql.uidx_sql_tie', 'public.comb'),
+        ('uidx_sql.distid128_generate()', 'uidx_sql.uidx_sql_tie', 'uuid'),
+        ('uidx_sql.distributed_id()', 'uidx_sql.uidx_sql_tie', 'numeric'),
+        ('uidx_sql.uuidv7()', 'uidx_sql.uidx_sql_tie', 'uuid'),
+        ('uidx_sql.comb_sqlserver_generate()', 'uidx_sql.uidx_sql_sqlserver_tie', 'public.comb')) v(expr, seq, typ)
+     WHERE to_regprocedure(split_part(expr, '(', 1) || '()') IS NOT NULL
+        OR expr LIKE 'uidx_sql.iuid_generate%'
+    LOOP
+        WHILE (nextval(g.seq) & 16383) <> 16382 LOOP END LOOP;
+        EXECUTE format('SELECT b > a FROM (SELECT (%1$s)::%2$s AS a, (%1$s)::%2$s AS b) s', g.expr, g.typ) INTO later;
+        IF NOT later THEN
+            RAISE EXCEPTION 'properties: % stepped back where its tie-breaker wrapped', g.expr;
+        END IF;
+        done := done || ' ' || g.expr;
+    END LOOP;
+    RAISE WARNING 'properties: tie-breaker wrap ok:%', done;
+END
+$$;
+
 -- Markings: each uidx_sql function with a C twin (same name, same argument
 -- types once iuid and comb read uuid and distid numeric) has its volatility
 -- and, where it has arguments, strictness (a function without arguments
