@@ -39,6 +39,10 @@
 #                        writers at 1, 4, 16, 64 clients (up to 4 x the cores),
 #                        plain and striped keys (test/bench/concurrency.sh, its
 #                        knobs BENCH_CONC_* are described there)
+#   BENCH_SECTIONS may also name instructions (not run by default): uidx_sql's
+#                        generators in CPU instructions per ID under valgrind,
+#                        which do not move from run to run as timings do
+#                        (test/bench/instructions.sh; BENCH_IR_N)
 #   BENCH_SECTIONS may also name timefilter (not run by default): a one-day
 #                        time filter on 36 monthly partitions, natural form
 #                        against the id range and the rewrite off
@@ -96,6 +100,11 @@ ${BENCH_CONF:-}"
     bash "$here/citus.sh" 2>&1 | tee -a "$out"
     status=${PIPESTATUS[0]}
   fi
+  # so does the instructions section: single-user backends under valgrind
+  if [ "$status" -eq 0 ] && [[ " $sections " == *" instructions "* ]]; then
+    PG_CONFIG=$BENCH_PG_CONFIG bash "$here/instructions.sh" 2>&1 | tee -a "$out"
+    status=${PIPESTATUS[0]}
+  fi
   set -e
   if [ -f "$out.raw" ]; then
     cat "$out.raw" >>"$out"
@@ -147,7 +156,7 @@ if ! [[ $GROWTH_LOOKUPS =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 for section in $SECTIONS; do
-  case $section in gen|insert|sort|age|regions|citus|growth|managed|timefilter|concurrency) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
+  case $section in gen|insert|sort|age|regions|citus|growth|managed|timefilter|concurrency|instructions) ;; *) echo "bench: unknown section '$section' in BENCH_SECTIONS" >&2; exit 2 ;; esac
 done
 runs_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
