@@ -20,10 +20,32 @@
 -- ---------------------------------------------------------------------------
 
 -- The 16 bytes of two big-endian 64-bit halves (FORMATS.md §0: msb, lsb).
-CREATE FUNCTION @extschema@.uidx_sql_uuid(msb bigint, lsb bigint) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.encode(pg_catalog.int8send(msb) || pg_catalog.int8send(lsb), 'hex')::pg_catalog.uuid $$;
+-- Before PostgreSQL 19, text is the only way into a uuid, and uuid_in's
+-- parse is a third of what gen_random_uuid() costs (docs/managed.md,
+-- cost); 19 casts bytea to uuid.  uidx_sql_uuid_var10 is the generators'
+-- form: where the second half starts with variant 10 it is a negative
+-- bigint, which to_hex prints as 16 digits, cheaper than encode.
+DO $uidx$
+BEGIN
+    IF pg_catalog.current_setting('server_version_num')::integer < 190000 THEN
+        CREATE FUNCTION @extschema@.uidx_sql_uuid(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT pg_catalog.encode(pg_catalog.int8send(msb) || pg_catalog.int8send(lsb), 'hex')::pg_catalog.uuid $$;
+        CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
+    ELSE
+        CREATE FUNCTION @extschema@.uidx_sql_uuid(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+        CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+    END IF;
+END
+$uidx$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_uuid(bigint, bigint) IS 'internal: uuid of its two 64-bit halves';
+COMMENT ON FUNCTION @extschema@.uidx_sql_uuid_var10(bigint, bigint) IS 'internal: uuid of its two 64-bit halves, the second with variant 10';
 
 -- Bytes 0-7 (half 0) or 8-15 (half 1) of a uuid as a signed 64-bit integer.
 CREATE FUNCTION @extschema@.uidx_sql_half(id uuid, half integer) RETURNS bigint
@@ -116,14 +138,6 @@ CREATE FUNCTION @extschema@.uidx_sql_random() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_random() IS 'internal: 64 random bits';
-
--- The uuid of two 64-bit halves where the second starts with variant 10:
--- to_hex prints such a negative bigint as 16 digits, and text is the only
--- way into a uuid before PostgreSQL 19.  The generators build on this.
-CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
-COMMENT ON FUNCTION @extschema@.uidx_sql_uuid_var10(bigint, bigint) IS 'internal: uuid of its two 64-bit halves, the second with variant 10';
 
 -- A time in 1/4096 ms (unix ms << 12 | fraction) with a version nibble
 -- between the millisecond and the fraction: bytes 0-7 of UUIDv7, prefix

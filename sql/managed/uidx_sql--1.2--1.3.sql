@@ -55,12 +55,24 @@ LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_random() IS 'internal: 64 random bits';
 
--- The uuid of two 64-bit halves where the second starts with variant 10:
--- to_hex prints such a negative bigint as 16 digits, and text is the only
--- way into a uuid before PostgreSQL 19.  The generators build on this.
-CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
+-- The generators' form of uidx_sql_uuid, and on PostgreSQL 19 both
+-- through its bytea-to-uuid cast (see the family file).
+DO $uidx$
+BEGIN
+    IF pg_catalog.current_setting('server_version_num')::integer < 190000 THEN
+        CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
+    ELSE
+        CREATE OR REPLACE FUNCTION @extschema@.uidx_sql_uuid(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+        CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+    END IF;
+END
+$uidx$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_uuid_var10(bigint, bigint) IS 'internal: uuid of its two 64-bit halves, the second with variant 10';
 
 -- A time in 1/4096 ms (unix ms << 12 | fraction) with a version nibble
