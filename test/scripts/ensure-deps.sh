@@ -21,7 +21,8 @@
 #   pgtle    test/t/managed-pgtle.sh builds pg_tle (gssapi headers)
 #   partman  test/scripts/partman-install.sh fetches Debian's pg-partman
 #            source package once (dpkg-source) and builds it
-#   bench    make bench: gnuplot for the growth section's plots
+#   bench    make bench: gnuplot for the growth section's plots, valgrind
+#            for the instructions section
 #   build    what build-pg.sh needs to build a server from source
 #            (CITUS_BUILD=1: also what Citus needs)
 set -euo pipefail
@@ -72,7 +73,8 @@ for g in "${groups[@]}"; do
                       cpio git) ;;                    # asan-check and citus-cluster.sh copy the tree's files with them
     pgtle)   wanted+=(make gcc libkrb5-dev) ;;        # pg_tle's build includes gssapi headers
     partman) wanted+=(make gcc dpkg-dev) ;;           # dpkg-source unpacks the source package
-    bench)   wanted+=(gnuplot-nox) ;;                 # the growth section's plots
+    bench)   wanted+=(gnuplot-nox                     # the growth section's plots
+                      valgrind) ;;                    # the instructions section (callgrind)
     build)   wanted+=(make gcc libssl-dev python3 git cpio dpkg-dev zlib1g-dev pkg-config bison flex
              xz-utils)  # the vendored PostgreSQL archives (16, 19) are .tar.xz
              # Citus (build-citus.sh) compresses columnar storage with these
