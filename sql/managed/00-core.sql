@@ -40,7 +40,7 @@ BEGIN
         AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
         CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+        AS $$ SELECT @extschema@.uidx_sql_uuid(msb, lsb) $$;
     END IF;
 END
 $uidx$;
@@ -131,6 +131,13 @@ AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval(seq) & 16383, 16383),
                       16383 + pg_catalog.length(pg_catalog.pg_sleep(pause)::pg_catalog.text)) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_tie(regclass, double precision) IS 'internal: the next 14-bit tie-breaker of a generator sequence';
 
+-- The tie-breaker of the generators whose clock field counts milliseconds:
+-- the sequence uidx_sql_tie and a 1 ms pause.
+CREATE FUNCTION @extschema@.uidx_sql_tie() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_tie() IS 'internal: the next 14-bit tie-breaker of the millisecond generators';
+
 -- 64 random bits: core's 64-bit hash of one gen_random_uuid(), whose 122
 -- random bits come from pg_strong_random().  A uuid has no cheaper way out
 -- into an integer (docs/managed.md, cost).
@@ -153,7 +160,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_ms_version(bigint, bit) IS 'internal: m
 -- the 14-bit tie-breaker and 48 random bits.  Each argument is used once,
 -- in this order (see uidx_sql_tie()).
 CREATE FUNCTION @extschema@.uidx_sql_tick_uuid(ms4096 bigint, version bit, tie bigint) RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
+LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT @extschema@.uidx_sql_uuid_var10(@extschema@.uidx_sql_ms_version(ms4096, version),
                                             (2::pg_catalog.int8 << 62) | (tie << 48)
                                             | (@extschema@.uidx_sql_random() & 281474976710655)) $$;

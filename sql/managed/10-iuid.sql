@@ -66,7 +66,7 @@ CREATE FUNCTION @extschema@.iuid_generate(service_entity integer, country intege
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_now_us(),
-                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001),
+                                             @extschema@.uidx_sql_tie(),
                                              service_entity, country) $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
 

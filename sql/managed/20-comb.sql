@@ -252,13 +252,23 @@ COMMENT ON FUNCTION @extschema@.comb_sequence_from_parts(bigint, bytea, integer,
 CREATE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0100',
-                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
+                                             @extschema@.uidx_sql_tie()) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate() IS 'new prefix COMB (time in bytes 0-5) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_prefix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT @extschema@.comb_prefix_from_parts(@extschema@.uidx_sql_require(at, 'COMB timestamp'),
                                                   pg_catalog.uuid_send(pg_catalog.gen_random_uuid())) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix COMB with the given time';
+
+-- A suffix or SQL Server COMB (FORMATS.md §B, §B2): bytes 0-7 random under
+-- version 4, bytes 8-9 variant 10 and the 14-bit tie-breaker, bytes 10-15
+-- the stamp.  Each argument is used once, the stamp before the tie-breaker
+-- (see uidx_sql_tie()).
+CREATE FUNCTION @extschema@.uidx_sql_comb_uuid(stamp bigint, tie bigint) RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
+                                              stamp | (tie << 48) | (2::pg_catalog.int8 << 62)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_comb_uuid(bigint, bigint) IS 'internal: suffix or SQL Server COMB of a stamp and a tie-breaker';
 
 -- Monotonic per session in the comb type's order (docs/managed.md,
 -- generator state): bytes 10-15 the clock's millisecond, bytes
@@ -267,10 +277,7 @@ COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix
 -- uidx_sql_tie()); bytes 0-7 random under version 4.
 CREATE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
-                                              (@extschema@.uidx_sql_now_us() / 1000)
-                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
-                                              | (2::pg_catalog.int8 << 62)) $$;
+AS $$ SELECT @extschema@.uidx_sql_comb_uuid(@extschema@.uidx_sql_now_us() / 1000, @extschema@.uidx_sql_tie()) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate() IS 'new suffix COMB (time in bytes 10-15) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_suffix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
@@ -293,10 +300,9 @@ GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
 -- bytes 0-7 random under version 4.
 CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
-                                              @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000)
-                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004) << 48)
-                                              | (2::pg_catalog.int8 << 62)) $$;
+AS $$ SELECT @extschema@.uidx_sql_comb_uuid(
+                 @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000),
+                 @extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004)) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
 CREATE FUNCTION @extschema@.comb_sqlserver_generate(at timestamptz) RETURNS uuid

@@ -66,7 +66,7 @@ CREATE FUNCTION @extschema@.distributed_id() RETURNS numeric
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
 SELECT ((@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656
-        + ((@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 34)
+        + ((@extschema@.uidx_sql_tie() << 34)
            | (@extschema@.uidx_sql_random() & 17179869183)))::pg_catalog.numeric(28,0)
 $$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
@@ -81,7 +81,7 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
 SELECT @extschema@.uidx_sql_uuid(
          @extschema@.uidx_sql_ms_version(@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12), B'0111'),
-         (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
+         (@extschema@.uidx_sql_tie() << 48)
          | (@extschema@.uidx_sql_random() & 281474976710655))
 $$;
 COMMENT ON FUNCTION @extschema@.distid128_generate() IS 'new DistributedId128 (uuid), monotonic per session';

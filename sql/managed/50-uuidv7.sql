@@ -29,7 +29,7 @@ BEGIN
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
         AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0111',
-                                                     @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
+                                                     @extschema@.uidx_sql_tie()) $$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
@@ -52,7 +52,7 @@ BEGIN
             -- exactly floor(unix ms * 4096), in numeric: a shift can reach past 2540
             -- the clock before the tie-breaker (see uidx_sql_tie())
             RETURN @extschema@.uidx_sql_tick_uuid(pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint, B'0111',
-                                                  @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001));
+                                                  @extschema@.uidx_sql_tie());
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';

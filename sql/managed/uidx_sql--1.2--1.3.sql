@@ -47,6 +47,13 @@ AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval(seq) & 16383, 16383),
                       16383 + pg_catalog.length(pg_catalog.pg_sleep(pause)::pg_catalog.text)) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_tie(regclass, double precision) IS 'internal: the next 14-bit tie-breaker of a generator sequence';
 
+-- The tie-breaker of the generators whose clock field counts milliseconds:
+-- the sequence uidx_sql_tie and a 1 ms pause.
+CREATE FUNCTION @extschema@.uidx_sql_tie() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+AS $$ SELECT @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_tie() IS 'internal: the next 14-bit tie-breaker of the millisecond generators';
+
 -- 64 random bits: core's 64-bit hash of one gen_random_uuid(), whose 122
 -- random bits come from pg_strong_random().  A uuid has no cheaper way out
 -- into an integer (docs/managed.md, cost).
@@ -69,7 +76,7 @@ BEGIN
         AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
         CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+        AS $$ SELECT @extschema@.uidx_sql_uuid(msb, lsb) $$;
     END IF;
 END
 $uidx$;
@@ -89,7 +96,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_ms_version(bigint, bit) IS 'internal: m
 -- the 14-bit tie-breaker and 48 random bits.  Each argument is used once,
 -- in this order (see uidx_sql_tie()).
 CREATE FUNCTION @extschema@.uidx_sql_tick_uuid(ms4096 bigint, version bit, tie bigint) RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
+LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT @extschema@.uidx_sql_uuid_var10(@extschema@.uidx_sql_ms_version(ms4096, version),
                                             (2::pg_catalog.int8 << 62) | (tie << 48)
                                             | (@extschema@.uidx_sql_random() & 281474976710655)) $$;
@@ -125,7 +132,7 @@ CREATE OR REPLACE FUNCTION @extschema@.iuid_generate(service_entity integer, cou
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$ SELECT @extschema@.uidx_sql_iuid_pack(@extschema@.uidx_sql_now_us(),
-                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001),
+                                             @extschema@.uidx_sql_tie(),
                                              service_entity, country) $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for now, monotonic per session; country NULL means uidx.country';
 
@@ -136,8 +143,18 @@ COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for
 CREATE OR REPLACE FUNCTION @extschema@.comb_prefix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0100',
-                                             @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
+                                             @extschema@.uidx_sql_tie()) $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_generate() IS 'new prefix COMB (time in bytes 0-5) for now, monotonic per session';
+
+-- A suffix or SQL Server COMB (FORMATS.md §B, §B2): bytes 0-7 random under
+-- version 4, bytes 8-9 variant 10 and the 14-bit tie-breaker, bytes 10-15
+-- the stamp.  Each argument is used once, the stamp before the tie-breaker
+-- (see uidx_sql_tie()).
+CREATE FUNCTION @extschema@.uidx_sql_comb_uuid(stamp bigint, tie bigint) RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
+                                              stamp | (tie << 48) | (2::pg_catalog.int8 << 62)) $$;
+COMMENT ON FUNCTION @extschema@.uidx_sql_comb_uuid(bigint, bigint) IS 'internal: suffix or SQL Server COMB of a stamp and a tie-breaker';
 
 -- Monotonic per session in the comb type's order (docs/managed.md,
 -- generator state): bytes 10-15 the clock's millisecond, bytes
@@ -146,10 +163,7 @@ COMMENT ON FUNCTION @extschema@.comb_prefix_generate() IS 'new prefix COMB (time
 -- uidx_sql_tie()); bytes 0-7 random under version 4.
 CREATE OR REPLACE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
-                                              (@extschema@.uidx_sql_now_us() / 1000)
-                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
-                                              | (2::pg_catalog.int8 << 62)) $$;
+AS $$ SELECT @extschema@.uidx_sql_comb_uuid(@extschema@.uidx_sql_now_us() / 1000, @extschema@.uidx_sql_tie()) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate() IS 'new suffix COMB (time in bytes 10-15) for now, monotonic per session';
 
 -- The SQL Server COMB's tie-breaker: as uidx_sql_tie, but its own, since
@@ -199,10 +213,9 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_datetime(timestamptz) IS 'int
 -- bytes 0-7 random under version 4.
 CREATE OR REPLACE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
-                                              @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000)
-                                              | (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004) << 48)
-                                              | (2::pg_catalog.int8 << 62)) $$;
+AS $$ SELECT @extschema@.uidx_sql_comb_uuid(
+                 @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000),
+                 @extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004)) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
 -- FORMATS.md §A1 with keep_order's 1 s leeway (T is the clock's
@@ -213,7 +226,7 @@ CREATE OR REPLACE FUNCTION @extschema@.distributed_id() RETURNS numeric
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
 SELECT ((@extschema@.uidx_sql_now_us() / 1000 + 2208988800000 - 1000)::pg_catalog.numeric * 281474976710656
-        + ((@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 34)
+        + ((@extschema@.uidx_sql_tie() << 34)
            | (@extschema@.uidx_sql_random() & 17179869183)))::pg_catalog.numeric(28,0)
 $$;
 COMMENT ON FUNCTION @extschema@.distributed_id() IS 'new DistributedId as numeric(28,0), monotonic per session';
@@ -228,7 +241,7 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
 SELECT @extschema@.uidx_sql_uuid(
          @extschema@.uidx_sql_ms_version(@extschema@.uidx_sql_now_ms4096() + (8520336000000::pg_catalog.int8 << 12), B'0111'),
-         (@extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) << 48)
+         (@extschema@.uidx_sql_tie() << 48)
          | (@extschema@.uidx_sql_random() & 281474976710655))
 $$;
 COMMENT ON FUNCTION @extschema@.distid128_generate() IS 'new DistributedId128 (uuid), monotonic per session';
@@ -245,7 +258,7 @@ BEGIN
         CREATE OR REPLACE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
         AS $$ SELECT @extschema@.uidx_sql_tick_uuid(@extschema@.uidx_sql_now_ms4096(), B'0111',
-                                                     @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001)) $$;
+                                                     @extschema@.uidx_sql_tie()) $$;
         COMMENT ON FUNCTION @extschema@.uuidv7() IS 'new UUIDv7 for now, monotonic per session (PostgreSQL 18''s uuidv7)';
         CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
@@ -268,7 +281,7 @@ BEGIN
             -- exactly floor(unix ms * 4096), in numeric: a shift can reach past 2540
             -- the clock before the tie-breaker (see uidx_sql_tie())
             RETURN @extschema@.uidx_sql_tick_uuid(pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint, B'0111',
-                                                  @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001));
+                                                  @extschema@.uidx_sql_tie());
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';
