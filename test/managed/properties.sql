@@ -127,6 +127,24 @@ BEGIN
 END
 $$;
 
+-- uidx_sql's monotonic generators on this server (uuidv7() only before 18),
+-- for the two checks below: the sequence of each one's tie-breaker, the
+-- type whose order it increases in, and the bit positions docs/managed.md
+-- counts as random, numbered from the first bit of byte 0 (less a version
+-- nibble at version_bit; DistributedId's are the 34 low bits of R).
+CREATE TEMP TABLE monotonic AS
+SELECT * FROM (VALUES
+    ('uidx_sql.iuid_generate(1, 1)', 'uidx_sql.uidx_sql_tie', 'uuid', 88, 127, -1),
+    ('uidx_sql.uuidv7()', 'uidx_sql.uidx_sql_tie', 'uuid', 80, 127, -1),
+    ('uidx_sql.comb_prefix_generate()', 'uidx_sql.uidx_sql_tie', 'uuid', 80, 127, -1),
+    ('uidx_sql.distid128_generate()', 'uidx_sql.uidx_sql_tie', 'uuid', 80, 127, -1),
+    ('uidx_sql.comb_suffix_generate()', 'uidx_sql.uidx_sql_tie', 'public.comb', 0, 63, 48),
+    ('uidx_sql.comb_sqlserver_generate()', 'uidx_sql.uidx_sql_sqlserver_tie', 'public.comb', 0, 63, 48),
+    ('uidx_sql.distributed_id()', 'uidx_sql.uidx_sql_tie', 'numeric', 94, 127, -1))
+    v(expr, seq, typ, first_bit, last_bit, version_bit)
+ WHERE to_regprocedure(split_part(expr, '(', 1) || '()') IS NOT NULL
+    OR expr LIKE 'uidx_sql.iuid_generate%';
+
 -- The tie-breaker's wrap (docs/managed.md, generator order): each
 -- monotonic generator is called twice in one statement right where its
 -- sequence's 14 bits go from 16383 to 0.  The first ID must sleep past its
@@ -141,17 +159,7 @@ DECLARE
     later boolean;
     done text := '';
 BEGIN
-    FOR g IN SELECT * FROM (VALUES
-        ('uidx_sql.iuid_generate(1, 1)', 'uidx_sql.uidx_sql_tie', 'uuid'),
-        ('uidx_sql.comb_prefix_generate()', 'uidx_sql.uidx_sql_tie', 'uuid'),
-        ('uidx_sql.comb_suffix_generate()', 'uidx_sql.uidx_sql_tie', 'public.comb'),
-        ('uidx_sql.distid128_generate()', 'uidx_sql.uidx_sql_tie', 'uuid'),
-        ('uidx_sql.distributed_id()', 'uidx_sql.uidx_sql_tie', 'numeric'),
-        ('uidx_sql.uuidv7()', 'uidx_sql.uidx_sql_tie', 'uuid'),
-        ('uidx_sql.comb_sqlserver_generate()', 'uidx_sql.uidx_sql_sqlserver_tie', 'public.comb')) v(expr, seq, typ)
-     WHERE to_regprocedure(split_part(expr, '(', 1) || '()') IS NOT NULL
-        OR expr LIKE 'uidx_sql.iuid_generate%'
-    LOOP
+    FOR g IN SELECT * FROM monotonic LOOP
         WHILE (nextval(g.seq) & 16383) <> 16382 LOOP END LOOP;
         EXECUTE format('SELECT b > a FROM (SELECT (%1$s)::%2$s AS a, (%1$s)::%2$s AS b) s', g.expr, g.typ) INTO later;
         IF NOT later THEN
@@ -166,25 +174,14 @@ $$;
 -- The random bits (docs/managed.md, generator order): in 20,000 IDs of
 -- each generator, every bit position that the table there counts as random
 -- is set in 47.5 % to 52.5 % of them (7 standard deviations), so no mask or
--- hash leaves one constant or biased.  Positions are numbered from the
--- first bit of byte 0; DistributedId's are the 34 low bits of R.
+-- hash leaves one constant or biased.
 DO $$
 DECLARE
     g record;
     bad text;
     done text := '';
 BEGIN
-    FOR g IN SELECT * FROM (VALUES
-        ('uidx_sql.iuid_generate(1, 1)', 88, 127, -1),
-        ('uidx_sql.uuidv7()', 80, 127, -1),
-        ('uidx_sql.comb_prefix_generate()', 80, 127, -1),
-        ('uidx_sql.distid128_generate()', 80, 127, -1),
-        ('uidx_sql.comb_suffix_generate()', 0, 63, 48),
-        ('uidx_sql.comb_sqlserver_generate()', 0, 63, 48),
-        ('uidx_sql.distributed_id()', 94, 127, -1)) v(expr, first_bit, last_bit, version_bit)
-     WHERE to_regprocedure(split_part(expr, '(', 1) || '()') IS NOT NULL
-        OR expr LIKE 'uidx_sql.iuid_generate%'
-    LOOP
+    FOR g IN SELECT * FROM monotonic LOOP
         EXECUTE format($q$
             WITH bits AS (
                 SELECT ('x' || %s)::bit(128) AS b
@@ -195,7 +192,7 @@ BEGIN
                      WHERE p NOT BETWEEN %s AND %s + 3
                      GROUP BY p) f
              WHERE share NOT BETWEEN 0.475 AND 0.525$q$,
-            CASE WHEN g.expr = 'uidx_sql.distributed_id()'
+            CASE WHEN g.typ = 'numeric'
                  THEN $h$lpad(to_hex((x % 17179869184)::bigint), 32, '0')$h$
                  ELSE $h$replace(x::text, '-', '')$h$ END,
             g.expr, g.first_bit, g.last_bit, g.version_bit, g.version_bit) INTO bad;
