@@ -10,10 +10,13 @@
 -- The monotonic generators keep no state of their own: their order within
 -- a session comes from the clock and a tie-breaker drawn from the sequence
 -- uidx_sql_tie (below), so they are PARALLEL UNSAFE, as nextval() is.
--- Random bits come only from gen_random_uuid().  Hot functions are not given a pinned
--- search_path (it would stop inlining and cost a GUC save per call); they
--- use only built-in operators on built-in types, which pg_catalog resolves
--- first unless a caller lists pg_catalog after a schema of their own.
+-- Random bits come only from gen_random_uuid().  A body is parsed with the
+-- caller's search_path, where another role's operator can match the argument
+-- types better than pg_catalog's and win; so every operator, function and
+-- type in a body is named by its schema (OPERATOR(pg_catalog.x),
+-- pg_catalog.f, @extschema@.f), and nothing on a caller's search_path is ever
+-- used.  That, not a pinned search_path, keeps the hot functions inlinable:
+-- a SET clause would stop inlining and cost a GUC save per call.
 
 -- ---------------------------------------------------------------------------
 -- Shared helpers (internal)
@@ -27,17 +30,17 @@
 -- bigint, which to_hex prints as 16 digits, cheaper than encode.
 DO $uidx$
 BEGIN
-    IF pg_catalog.current_setting('server_version_num')::integer < 190000 THEN
+    IF pg_catalog.current_setting('server_version_num')::integer OPERATOR(pg_catalog.<) 190000 THEN
         CREATE FUNCTION @extschema@.uidx_sql_uuid(msb bigint, lsb bigint) RETURNS uuid
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT pg_catalog.encode(pg_catalog.int8send(msb) || pg_catalog.int8send(lsb), 'hex')::pg_catalog.uuid $$;
+        AS $$ SELECT pg_catalog.encode(pg_catalog.int8send(msb) OPERATOR(pg_catalog.||) pg_catalog.int8send(lsb), 'hex')::pg_catalog.uuid $$;
         CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') || pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
+        AS $$ SELECT (pg_catalog.encode(pg_catalog.int8send(msb), 'hex') OPERATOR(pg_catalog.||) pg_catalog.to_hex(lsb))::pg_catalog.uuid $$;
     ELSE
         CREATE FUNCTION @extschema@.uidx_sql_uuid(msb bigint, lsb bigint) RETURNS uuid
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT (pg_catalog.int8send(msb) || pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
+        AS $$ SELECT (pg_catalog.int8send(msb) OPERATOR(pg_catalog.||) pg_catalog.int8send(lsb))::pg_catalog.uuid $$;
         CREATE FUNCTION @extschema@.uidx_sql_uuid_var10(msb bigint, lsb bigint) RETURNS uuid
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
         AS $$ SELECT @extschema@.uidx_sql_uuid(msb, lsb) $$;
@@ -50,7 +53,8 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_uuid_var10(bigint, bigint) IS 'internal
 -- Bytes 0-7 (half 0) or 8-15 (half 1) of a uuid as a signed 64-bit integer.
 CREATE FUNCTION @extschema@.uidx_sql_half(id uuid, half integer) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT ('x' || pg_catalog.substr(pg_catalog.replace(id::pg_catalog.text, '-', ''), half * 16 + 1, 16))::pg_catalog.bit(64)::pg_catalog.int8 $$;
+AS $$ SELECT ('x' OPERATOR(pg_catalog.||) pg_catalog.substr(pg_catalog.replace(id::pg_catalog.text, '-', ''),
+                                                             (half OPERATOR(pg_catalog.*) 16) OPERATOR(pg_catalog.+) 1, 16))::pg_catalog.bit(64)::pg_catalog.int8 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_half(uuid, integer) IS 'internal: bytes 0-7 (0) or 8-15 (1) of a uuid as bigint';
 
 -- A time as unix milliseconds, floored (FORMATS.md §0), checked against
@@ -66,8 +70,8 @@ BEGIN
         RAISE EXCEPTION 'timestamp out of range for type %: infinite', type_name
             USING ERRCODE = 'numeric_value_out_of_range';
     END IF;
-    ms := pg_catalog.floor(EXTRACT(epoch FROM at) * 1000)::bigint;
-    IF ms < min_ms OR ms > max_ms THEN
+    ms := pg_catalog.floor(EXTRACT(epoch FROM at) OPERATOR(pg_catalog.*) 1000)::bigint;
+    IF ms OPERATOR(pg_catalog.<) min_ms OR ms OPERATOR(pg_catalog.>) max_ms THEN
         RAISE EXCEPTION 'timestamp out of range for type %: "%"', type_name, at
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('The type holds times from %s to %s.',
@@ -82,8 +86,9 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_unix_ms(timestamptz, bigint, bigint, te
 -- Unix milliseconds as a timestamptz, exactly (integer seconds, then ms).
 CREATE FUNCTION @extschema@.uidx_sql_timestamp(unix_ms bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.to_timestamp((unix_ms / 1000)::pg_catalog.float8)
-              + (unix_ms % 1000)::pg_catalog.int4 * interval '1 millisecond' $$;
+AS $$ SELECT pg_catalog.to_timestamp((unix_ms OPERATOR(pg_catalog./) 1000)::pg_catalog.float8)
+              OPERATOR(pg_catalog.+) ((unix_ms OPERATOR(pg_catalog.%) 1000)::pg_catalog.int4
+                                      OPERATOR(pg_catalog.*) interval '1 millisecond') $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_timestamp(bigint) IS 'internal: timestamptz of a unix millisecond';
 
 -- The clock in unix microseconds (the C extension reads nanoseconds).
@@ -91,7 +96,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_timestamp(bigint) IS 'internal: timesta
 -- microsecond until 2106, at a quarter of the cost of EXTRACT's numeric.
 CREATE FUNCTION @extschema@.uidx_sql_now_us() RETURNS bigint
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::pg_catalog.int8 $$;
+AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_now_us() IS 'internal: clock in unix microseconds';
 
 -- The clock in 1/4096 ms: unix ms << 12 | the 12-bit fraction of the
@@ -99,7 +104,8 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_now_us() IS 'internal: clock in unix mi
 -- floor(us * 4096 / 1000) = us * 512 / 125.  int8 until the year 2540.
 CREATE FUNCTION @extschema@.uidx_sql_now_ms4096() RETURNS bigint
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::pg_catalog.int8 * 512 / 125 $$;
+AS $$ SELECT ((pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8
+              OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_now_ms4096() IS 'internal: clock in 1/4096 ms (unix ms << 12 | fraction)';
 
 -- The generators' order within a session (docs/managed.md,
@@ -121,21 +127,23 @@ GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_tie TO PUBLIC;
 -- The next tie-breaker of a sequence such as uidx_sql_tie, 0 to 16383; at
 -- 16383 it returns after sleeping `pause` seconds, one tick of the clock
 -- field (see above).  So a generator reads its clock before this, in the
--- order its expression is evaluated.  NULLIF and COALESCE look at the one
--- nextval() value twice; they are not STRICT constructs, so the generators
--- that inline this are not STRICT (none has an argument that could be
--- NULL).
+-- order its expression is evaluated.  array_remove() and COALESCE look at
+-- the one nextval() value twice (array_remove, not NULLIF: it compares with
+-- the type's own equality, where NULLIF would look = up on the caller's
+-- search_path); they are not STRICT constructs, so the generators that
+-- inline this are not STRICT (none has an argument that could be NULL).
 CREATE FUNCTION @extschema@.uidx_sql_tie(seq regclass, pause double precision) RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT COALESCE(NULLIF(pg_catalog.nextval(seq) & 16383, 16383),
-                      16383 + pg_catalog.length(pg_catalog.pg_sleep(pause)::pg_catalog.text)) $$;
+AS $$ SELECT COALESCE((pg_catalog.array_remove(ARRAY[pg_catalog.nextval(seq) OPERATOR(pg_catalog.&) 16383],
+                                               16383::bigint))[1],
+                      16383 OPERATOR(pg_catalog.+) pg_catalog.length(pg_catalog.pg_sleep(pause)::pg_catalog.text)) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_tie(regclass, double precision) IS 'internal: the next 14-bit tie-breaker of a generator sequence';
 
 -- The tie-breaker of the generators whose clock field counts milliseconds:
 -- the sequence uidx_sql_tie and a 1 ms pause.
 CREATE FUNCTION @extschema@.uidx_sql_tie() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie', 0.001) $$;
+AS $$ SELECT @extschema@.uidx_sql_tie('@extschema@.uidx_sql_tie'::pg_catalog.regclass, 0.001::double precision) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_tie() IS 'internal: the next 14-bit tie-breaker of the millisecond generators';
 
 -- 64 random bits: core's 64-bit hash of one gen_random_uuid(), whose 122
@@ -162,8 +170,9 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_ms_version(bigint, bit) IS 'internal: m
 CREATE FUNCTION @extschema@.uidx_sql_tick_uuid(ms4096 bigint, version bit, tie bigint) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
 AS $$ SELECT @extschema@.uidx_sql_uuid_var10(@extschema@.uidx_sql_ms_version(ms4096, version),
-                                            (2::pg_catalog.int8 << 62) | (tie << 48)
-                                            | (@extschema@.uidx_sql_random() & 281474976710655)) $$;
+                                            ((2::pg_catalog.int8 OPERATOR(pg_catalog.<<) 62)
+                                             OPERATOR(pg_catalog.|) (tie OPERATOR(pg_catalog.<<) 48))
+                                            OPERATOR(pg_catalog.|) (@extschema@.uidx_sql_random() OPERATOR(pg_catalog.&) 281474976710655)) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_tick_uuid(bigint, bit, bigint) IS 'internal: UUIDv7 or prefix COMB of a time in 1/4096 ms, a version and a tie-breaker';
 
 CREATE FUNCTION @extschema@.uidx_sql_require(value anyelement, what text) RETURNS anyelement
@@ -200,7 +209,7 @@ BEGIN
     IF value IS NULL THEN
         RAISE EXCEPTION 'iuid % must not be null', what USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF value < 0 OR value > 255 THEN
+    IF value OPERATOR(pg_catalog.<) 0 OR value OPERATOR(pg_catalog.>) 255 THEN
         RAISE EXCEPTION 'iuid % % is out of range', what, value
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('An iUID %s is an integer from 0 to 255.', what);
@@ -212,6 +221,6 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_byte(integer, text) IS 'internal: an iU
 
 CREATE FUNCTION @extschema@.uidx_uuid_lower_bound(at timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'uuid') << 16, 0) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'uuid') OPERATOR(pg_catalog.<<) 16, 0) $$;
 COMMENT ON FUNCTION @extschema@.uidx_uuid_lower_bound(timestamptz) IS 'smallest uuid whose first six bytes hold the unix millisecond of at (partition bound)';
 

@@ -7,14 +7,16 @@
 CREATE FUNCTION @extschema@.uuidv7_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-SELECT CASE WHEN pg_catalog.substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN NULL
-            WHEN pg_catalog.substr(t, 15, 1) = '7'
-            THEN @extschema@.uidx_sql_timestamp((@extschema@.uidx_sql_half($1, 0) >> 16) & 281474976710655)
-            WHEN pg_catalog.substr(t, 15, 1) = '1'
+SELECT CASE WHEN pg_catalog.substr(t, 20, 1) OPERATOR(pg_catalog.<>) ALL (ARRAY['8', '9', 'a', 'b']) THEN NULL
+            WHEN pg_catalog.substr(t, 15, 1) OPERATOR(pg_catalog.=) '7'
+            THEN @extschema@.uidx_sql_timestamp((@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.>>) 16)
+                                                OPERATOR(pg_catalog.&) 281474976710655)
+            WHEN pg_catalog.substr(t, 15, 1) OPERATOR(pg_catalog.=) '1'
             -- 100 ns ticks since 1582-10-15: time_hi (12 bits), time_mid, time_low
             THEN @extschema@.uidx_sql_timestamp_us(
-                   ((('x' || pg_catalog.substr(t, 16, 3) || pg_catalog.substr(t, 10, 4) || pg_catalog.substr(t, 1, 8))::pg_catalog.bit(60)::pg_catalog.int8) / 10)
-                   - 12219292800000000)
+                   ((((('x' OPERATOR(pg_catalog.||) pg_catalog.substr(t, 16, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(t, 10, 4))
+                      OPERATOR(pg_catalog.||) pg_catalog.substr(t, 1, 8))::pg_catalog.bit(60)::pg_catalog.int8) OPERATOR(pg_catalog./) 10)
+                   OPERATOR(pg_catalog.-) 12219292800000000)
        END
   FROM (SELECT $1::pg_catalog.text AS t) s
 $$;
@@ -24,7 +26,7 @@ DO $uidx$
 DECLARE
     v integer := pg_catalog.current_setting('server_version_num')::integer;
 BEGIN
-    IF v < 180000 THEN
+    IF v OPERATOR(pg_catalog.<) 180000 THEN
         -- monotonic per session (docs/managed.md, generator state)
         CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
         LANGUAGE sql VOLATILE PARALLEL UNSAFE
@@ -35,33 +37,33 @@ BEGIN
         LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
         AS $fn$
         DECLARE
-            ts timestamptz;
+            ts pg_catalog.timestamptz;
         BEGIN
-            IF shift::pg_catalog.text IN ('infinity', '-infinity') THEN
+            IF shift::pg_catalog.text OPERATOR(pg_catalog.=) ANY (ARRAY['infinity', '-infinity']) THEN
                 RAISE EXCEPTION 'interval out of range for UUID version 7'
                     USING ERRCODE = 'datetime_field_overflow',
                           DETAIL = 'UUID version 7 does not support infinite intervals.';
             END IF;
-            ts := pg_catalog.clock_timestamp() + shift;
-            IF ts < 'epoch'::timestamptz
-               OR ts > @extschema@.uidx_sql_timestamp(281474976710655) THEN
+            ts := pg_catalog.clock_timestamp() OPERATOR(pg_catalog.+) shift;
+            IF ts OPERATOR(pg_catalog.<) 'epoch'::pg_catalog.timestamptz
+               OR ts OPERATOR(pg_catalog.>) @extschema@.uidx_sql_timestamp(281474976710655) THEN
                 RAISE EXCEPTION 'timestamp out of range for UUID version 7'
                     USING ERRCODE = 'datetime_field_overflow',
                           DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
             END IF;
             -- exactly floor(unix ms * 4096), in numeric: a shift can reach past 2540
             -- the clock before the tie-breaker (see uidx_sql_tie())
-            RETURN @extschema@.uidx_sql_tick_uuid(pg_catalog.floor(EXTRACT(epoch FROM ts) * 4096000)::bigint, B'0111',
+            RETURN @extschema@.uidx_sql_tick_uuid(pg_catalog.floor(EXTRACT(epoch FROM ts) OPERATOR(pg_catalog.*) 4096000)::bigint, B'0111',
                                                   @extschema@.uidx_sql_tie());
         END
         $fn$;
         COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS 'new UUIDv7 with its time shifted by the interval';
     END IF;
-    IF v < 170000 THEN
+    IF v OPERATOR(pg_catalog.<) 170000 THEN
         CREATE FUNCTION @extschema@.uuid_extract_version(uuid) RETURNS smallint
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-        AS $$ SELECT CASE WHEN pg_catalog.substr($1::pg_catalog.text, 20, 1) IN ('8', '9', 'a', 'b')
-                           THEN ('x' || pg_catalog.substr($1::pg_catalog.text, 15, 1))::pg_catalog.bit(4)::pg_catalog.int4::pg_catalog.int2 END $$;
+        AS $$ SELECT CASE WHEN pg_catalog.substr($1::pg_catalog.text, 20, 1) OPERATOR(pg_catalog.=) ANY (ARRAY['8', '9', 'a', 'b'])
+                           THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.substr($1::pg_catalog.text, 15, 1))::pg_catalog.bit(4)::pg_catalog.int4::pg_catalog.int2 END $$;
         COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS 'version of a uuid; NULL for non-RFC variants (PostgreSQL 17''s function)';
         CREATE FUNCTION @extschema@.uuid_extract_timestamp(uuid) RETURNS timestamptz
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -73,8 +75,9 @@ $uidx$;
 
 CREATE FUNCTION @extschema@.uuidv7_lower_bound(at timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'uuid') << 16 | 28672,
-                                        (2::bigint << 62)) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid((@extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'uuid') OPERATOR(pg_catalog.<<) 16)
+                                        OPERATOR(pg_catalog.|) 28672,
+                                        (2::bigint OPERATOR(pg_catalog.<<) 62)) $$;
 COMMENT ON FUNCTION @extschema@.uuidv7_lower_bound(timestamptz) IS 'smallest UUIDv7 of the millisecond of at (range scans, partition bounds)';
 
 CREATE FUNCTION @extschema@.uuidv7_partman_encoder(ts timestamptz) RETURNS uuid

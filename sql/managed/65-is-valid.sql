@@ -56,32 +56,32 @@ LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    spelled text COLLATE "C" := btrim($2, E' \t\n\r\f');
-    typ     regtype;
+    spelled pg_catalog.text COLLATE pg_catalog."C" := pg_catalog.btrim($2, E' \t\n\r\f');
+    typ     pg_catalog.regtype;
     value   numeric;
 BEGIN
-    IF spelled ~ '^"[^"]*"$' THEN
-        spelled := substr(spelled, 2, length(spelled) - 2);
+    IF spelled OPERATOR(pg_catalog.~) '^"[^"]*"$' THEN
+        spelled := pg_catalog.substr(spelled, 2, pg_catalog.length(spelled) OPERATOR(pg_catalog.-) 2);
     ELSE
-        spelled := translate(spelled, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
+        spelled := pg_catalog.translate(spelled, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
     END IF;
-    IF spelled = 'iuid' THEN
+    IF spelled OPERATOR(pg_catalog.=) 'iuid' THEN
         RETURN COALESCE(@extschema@.iuid_is_valid(@extschema@.uidx_sql_parse_hex16($1)), false);
-    ELSIF spelled = 'comb' THEN
+    ELSIF spelled OPERATOR(pg_catalog.=) 'comb' THEN
         RETURN @extschema@.uidx_sql_parse_hex16($1) IS NOT NULL;
-    ELSIF spelled = 'distid' THEN
+    ELSIF spelled OPERATOR(pg_catalog.=) 'distid' THEN
         value := @extschema@.uidx_sql_distid_parse($1);
-        RETURN value IS NOT NULL AND value <= 9903520314283042199192993791;
+        RETURN value IS NOT NULL AND value OPERATOR(pg_catalog.<=) 9903520314283042199192993791;
     END IF;
-    typ := $2::regtype;
-    IF typ = 'pg_catalog.uuid'::regtype THEN
+    typ := $2::pg_catalog.regtype;
+    IF typ OPERATOR(pg_catalog.=) 'pg_catalog.uuid'::pg_catalog.regtype THEN
         RETURN @extschema@.uidx_sql_parse_hex16($1) IS NOT NULL;
     END IF;
-    IF NOT EXISTS (SELECT FROM pg_type t WHERE t.oid = typ) THEN
-        RAISE EXCEPTION 'type with OID % does not exist', typ::oid
+    IF NOT EXISTS (SELECT FROM pg_catalog.pg_type t WHERE t.oid OPERATOR(pg_catalog.=) typ) THEN
+        RAISE EXCEPTION 'type with OID % does not exist', typ::pg_catalog.oid
             USING ERRCODE = 'undefined_object';
     END IF;
-    RAISE EXCEPTION 'uidx_is_valid checks the types of uidx and uuid, not %', format_type(typ, NULL)
+    RAISE EXCEPTION 'uidx_is_valid checks the types of uidx and uuid, not %', pg_catalog.format_type(typ, NULL)
         USING ERRCODE = 'invalid_parameter_value',
               HINT = 'On PostgreSQL 16 and later, pg_input_is_valid() checks any type.';
 END
