@@ -6,8 +6,9 @@
 -- Unix microseconds as a timestamptz, exactly.
 CREATE FUNCTION @extschema@.uidx_sql_timestamp_us(unix_us bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.to_timestamp((unix_us / 1000000)::pg_catalog.float8)
-              + (unix_us % 1000000)::pg_catalog.int4 * interval '1 microsecond' $$;
+AS $$ SELECT pg_catalog.to_timestamp((unix_us OPERATOR(pg_catalog./) 1000000)::pg_catalog.float8)
+              OPERATOR(pg_catalog.+) ((unix_us OPERATOR(pg_catalog.%) 1000000)::pg_catalog.int4
+                                  OPERATOR(pg_catalog.*) interval '1 microsecond') $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_timestamp_us(bigint) IS 'internal: timestamptz of a unix microsecond';
 
 -- comb_stamp (FORMATS.md §B): `value` big-endian into bytes
@@ -18,16 +19,16 @@ RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 DECLARE
-    b bytea;
+    b pg_catalog.bytea;
 BEGIN
-    IF pg_catalog.length(random) <> 16 THEN
+    IF pg_catalog.length(random) OPERATOR(pg_catalog.<>) 16 THEN
         RAISE EXCEPTION 'random must be exactly 16 bytes, not %', pg_catalog.length(random)
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    b := overlay(random PLACING pg_catalog.substr(pg_catalog.int8send(value), 9 - field_length)
-                            FROM field_offset + 1 FOR field_length);
-    b := pg_catalog.set_byte(b, 6, (pg_catalog.get_byte(b, 6) & 15) | 64);
-    b := pg_catalog.set_byte(b, 8, (pg_catalog.get_byte(b, 8) & 63) | 128);
+    b := overlay(random PLACING pg_catalog.substr(pg_catalog.int8send(value), 9 OPERATOR(pg_catalog.-) field_length)
+                            FROM field_offset OPERATOR(pg_catalog.+) 1 FOR field_length);
+    b := pg_catalog.set_byte(b, 6, (pg_catalog.get_byte(b, 6) OPERATOR(pg_catalog.&) 15) OPERATOR(pg_catalog.|) 64);
+    b := pg_catalog.set_byte(b, 8, (pg_catalog.get_byte(b, 8) OPERATOR(pg_catalog.&) 63) OPERATOR(pg_catalog.|) 128);
     RETURN pg_catalog.encode(b, 'hex')::pg_catalog.uuid;
 END
 $fn$;
@@ -35,8 +36,8 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_comb_stamp(bytea, integer, integer, big
 
 CREATE FUNCTION @extschema@.uidx_sql_is_v4(id uuid) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.substr(id::pg_catalog.text, 15, 1) = '4'
-              AND pg_catalog.substr(id::pg_catalog.text, 20, 1) IN ('8', '9', 'a', 'b') $$;
+AS $$ SELECT pg_catalog.substr(id::pg_catalog.text, 15, 1) OPERATOR(pg_catalog.=) '4'
+              AND pg_catalog.substr(id::pg_catalog.text, 20, 1) OPERATOR(pg_catalog.=) ANY (ARRAY['8', '9', 'a', 'b']) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_is_v4(uuid) IS 'internal: version 4, variant 10';
 
 -- An interval argument in microseconds: no months, finite, positive (or
@@ -51,19 +52,19 @@ BEGIN
     IF span IS NULL THEN
         RAISE EXCEPTION '% must not be null', what USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF span::pg_catalog.text IN ('infinity', '-infinity') THEN
+    IF span::pg_catalog.text OPERATOR(pg_catalog.=) ANY (ARRAY['infinity', '-infinity']) THEN
         RAISE EXCEPTION '% must be finite', what USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    IF EXTRACT(month FROM span) <> 0 OR EXTRACT(year FROM span) <> 0 THEN
+    IF EXTRACT(month FROM span) OPERATOR(pg_catalog.<>) 0 OR EXTRACT(year FROM span) OPERATOR(pg_catalog.<>) 0 THEN
         RAISE EXCEPTION '% must not contain months or years: "%"', what, span
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'A month has no fixed length; give the span in days.';
     END IF;
-    us := EXTRACT(epoch FROM span) * 1000000;
-    IF us > 9223372036854775807 OR us < -9223372036854775808 THEN
+    us := EXTRACT(epoch FROM span) OPERATOR(pg_catalog.*) 1000000;
+    IF us OPERATOR(pg_catalog.>) 9223372036854775807 OR us OPERATOR(pg_catalog.<) -9223372036854775808 THEN
         RAISE EXCEPTION '% is too long: "%"', what, span USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    IF (positive AND us <= 0) OR (NOT positive AND us < 0) THEN
+    IF (positive AND us OPERATOR(pg_catalog.<=) 0) OR (NOT positive AND us OPERATOR(pg_catalog.<) 0) THEN
         RAISE EXCEPTION '% must be %: "%"', what,
                         CASE WHEN positive THEN 'positive' ELSE 'zero or positive' END, span
             USING ERRCODE = 'invalid_parameter_value';
@@ -79,11 +80,11 @@ AS $fn$
 DECLARE
     us bigint := @extschema@.uidx_sql_interval_us(span, 'interval_length', true);
 BEGIN
-    IF us % 1000 <> 0 THEN
+    IF (us OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.<>) 0 THEN
         RAISE EXCEPTION 'interval_length must be a whole number of milliseconds: "%"', span
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    RETURN us / 1000;
+    RETURN us OPERATOR(pg_catalog./) 1000;
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_interval_ms(interval) IS 'internal: interval_length in milliseconds, checked';
@@ -98,14 +99,14 @@ BEGIN
     IF block_count IS NULL THEN
         RAISE EXCEPTION '% must not be null', what USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF block_count < 1 OR block_count > 16777216 THEN
+    IF block_count OPERATOR(pg_catalog.<) 1 OR block_count OPERATOR(pg_catalog.>) 16777216 THEN
         RAISE EXCEPTION '% must be between 1 and 16777216: %', what, block_count
             USING ERRCODE = 'invalid_parameter_value', DETAIL = 'The prefix holds at most 24 bits.';
     END IF;
-    WHILE (1::bigint << bits) < block_count LOOP
-        bits := bits + 1;
+    WHILE (1::bigint OPERATOR(pg_catalog.<<) bits) OPERATOR(pg_catalog.<) block_count LOOP
+        bits := bits OPERATOR(pg_catalog.+) 1;
     END LOOP;
-    RETURN (bits + 7) / 8 * 8;
+    RETURN ((bits OPERATOR(pg_catalog.+) 7) OPERATOR(pg_catalog./) 8) OPERATOR(pg_catalog.*) 8;
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_block_bits(integer, text) IS 'internal: prefix width of a block count';
@@ -117,7 +118,7 @@ BEGIN
     IF block_size IS NULL THEN
         RAISE EXCEPTION 'block_size must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF block_size < 1 THEN
+    IF block_size OPERATOR(pg_catalog.<) 1 THEN
         RAISE EXCEPTION 'block_size must be a positive integer: %', block_size
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
@@ -132,10 +133,11 @@ CREATE FUNCTION @extschema@.uidx_sql_block_stamp(random bytea, value bigint, blo
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
-SELECT @extschema@.uidx_sql_comb_stamp(random, 0, bits / 8,
-         (value / GREATEST(1, (block_size >> bits) * block_count
-                              + (((block_size & ((1::bigint << bits) - 1)) * block_count) >> bits)))
-         & ((1::bigint << bits) - 1))
+SELECT @extschema@.uidx_sql_comb_stamp(random, 0, bits OPERATOR(pg_catalog./) 8,
+         (value OPERATOR(pg_catalog./) GREATEST(1, ((block_size OPERATOR(pg_catalog.>>) bits) OPERATOR(pg_catalog.*) block_count)
+                                 OPERATOR(pg_catalog.+) (((block_size OPERATOR(pg_catalog.&) ((1::bigint OPERATOR(pg_catalog.<<) bits) OPERATOR(pg_catalog.-) 1)) OPERATOR(pg_catalog.*) block_count)
+                                      OPERATOR(pg_catalog.>>) bits)))
+         OPERATOR(pg_catalog.&) ((1::bigint OPERATOR(pg_catalog.<<) bits) OPERATOR(pg_catalog.-) 1))
 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_block_stamp(bytea, bigint, bigint, bigint, integer) IS 'internal: sequential-uuids block prefix';
 
@@ -159,11 +161,12 @@ CREATE FUNCTION @extschema@.uidx_sql_sqlserver_stamp(us1900 bigint) RETURNS bigi
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 BEGIN
-    IF us1900 > 5662310399999999 THEN
+    IF us1900 OPERATOR(pg_catalog.>) 5662310399999999 THEN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    RETURN (((us1900 / 86400000000) & 65535) << 32) | ((us1900 % 86400000000) * 3 / 10000);
+    RETURN (((us1900 OPERATOR(pg_catalog./) 86400000000) OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.<<) 32)
+           OPERATOR(pg_catalog.|) (((us1900 OPERATOR(pg_catalog.%) 86400000000) OPERATOR(pg_catalog.*) 3) OPERATOR(pg_catalog./) 10000);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_stamp(bigint) IS 'internal: SQL Server datetime days and ticks of a microsecond since 1900';
@@ -177,7 +180,7 @@ BEGIN
         RAISE EXCEPTION 'COMB timestamp must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     PERFORM @extschema@.uidx_sql_unix_ms(at, -2208988800000, 3453321599999, 'SQL Server COMB');
-    RETURN @extschema@.uidx_sql_sqlserver_stamp((EXTRACT(epoch FROM at) * 1000000)::bigint + 2208988800000000);
+    RETURN @extschema@.uidx_sql_sqlserver_stamp((EXTRACT(epoch FROM at) OPERATOR(pg_catalog.*) 1000000)::bigint OPERATOR(pg_catalog.+) 2208988800000000);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_datetime(timestamptz) IS 'internal: SQL Server datetime days and ticks of a time';
@@ -199,10 +202,11 @@ DECLARE
     bits  integer := @extschema@.uidx_sql_block_bits(interval_count, 'interval_count');
 BEGIN
     -- whole seconds are counted in seconds, as uuid_time_nextval does (§B3)
-    IF len % 1000 = 0 THEN
+    IF (len OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.=) 0 THEN
         RETURN @extschema@.uidx_sql_block_stamp(random, pg_catalog.div(ms, 1000)::bigint
-                                                 - CASE WHEN ms % 1000 < 0 THEN 1 ELSE 0 END,
-                                                 len / 1000, interval_count, bits);
+                                                 OPERATOR(pg_catalog.-) CASE WHEN (ms OPERATOR(pg_catalog.%) 1000) OPERATOR(pg_catalog.<) 0
+                                                                          THEN 1 ELSE 0 END,
+                                                 len OPERATOR(pg_catalog./) 1000, interval_count, bits);
     END IF;
     RETURN @extschema@.uidx_sql_block_stamp(random, ms, len, interval_count, bits);
 END
@@ -219,7 +223,7 @@ DECLARE
     len bigint := @extschema@.uidx_sql_interval_ms(interval_length);
 BEGIN
     RETURN @extschema@.uidx_sql_comb_stamp(random, 10, 2,
-             pg_catalog.floor(ms::numeric / len)::bigint & 65535);
+             pg_catalog.floor(ms::numeric OPERATOR(pg_catalog./) len)::bigint OPERATOR(pg_catalog.&) 65535);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.comb_short_suffix_from_parts(timestamptz, bytea, interval) IS 'short suffix COMB from a time and the 16 random bytes';
@@ -237,7 +241,8 @@ BEGIN
     -- sequences start at 1 and blocks count from value - 1, wrapping at the
     -- smallest bigint like upstream's unchecked subtraction (§B3)
     RETURN @extschema@.uidx_sql_block_stamp(random,
-             CASE WHEN value = -9223372036854775808 THEN 9223372036854775807 ELSE value - 1 END,
+             CASE WHEN value OPERATOR(pg_catalog.=) -9223372036854775808 THEN 9223372036854775807
+                  ELSE value OPERATOR(pg_catalog.-) 1 END,
              size, block_count, bits);
 END
 $fn$;
@@ -266,8 +271,9 @@ COMMENT ON FUNCTION @extschema@.comb_prefix_generate(timestamptz) IS 'new prefix
 -- (see uidx_sql_tie()).
 CREATE FUNCTION @extschema@.uidx_sql_comb_uuid(stamp bigint, tie bigint) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() & -61441) | 16384,
-                                              stamp | (tie << 48) | (2::pg_catalog.int8 << 62)) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid_var10((@extschema@.uidx_sql_random() OPERATOR(pg_catalog.&) -61441) OPERATOR(pg_catalog.|) 16384,
+                                              (stamp OPERATOR(pg_catalog.|) (tie OPERATOR(pg_catalog.<<) 48))
+                                              OPERATOR(pg_catalog.|) (2::pg_catalog.int8 OPERATOR(pg_catalog.<<) 62)) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_comb_uuid(bigint, bigint) IS 'internal: suffix or SQL Server COMB of a stamp and a tie-breaker';
 
 -- Monotonic per session in the comb type's order (docs/managed.md,
@@ -277,7 +283,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_comb_uuid(bigint, bigint) IS 'internal:
 -- uidx_sql_tie()); bytes 0-7 random under version 4.
 CREATE FUNCTION @extschema@.comb_suffix_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-AS $$ SELECT @extschema@.uidx_sql_comb_uuid(@extschema@.uidx_sql_now_us() / 1000, @extschema@.uidx_sql_tie()) $$;
+AS $$ SELECT @extschema@.uidx_sql_comb_uuid(@extschema@.uidx_sql_now_us() OPERATOR(pg_catalog./) 1000, @extschema@.uidx_sql_tie()) $$;
 COMMENT ON FUNCTION @extschema@.comb_suffix_generate() IS 'new suffix COMB (time in bytes 10-15) for now, monotonic per session';
 CREATE FUNCTION @extschema@.comb_suffix_generate(at timestamptz) RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL SAFE
@@ -301,7 +307,7 @@ GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
 CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$ SELECT @extschema@.uidx_sql_comb_uuid(
-                 @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() + 2208988800000000),
+                 @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() OPERATOR(pg_catalog.+) 2208988800000000),
                  @extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004)) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
@@ -316,9 +322,10 @@ CREATE FUNCTION @extschema@.uidx_sql_comb_now() RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 AS $fn$
 DECLARE
-    now timestamptz := pg_catalog.clock_timestamp();
+    now pg_catalog.timestamptz := pg_catalog.clock_timestamp();
 BEGIN
-    IF now < 'epoch'::timestamptz OR now >= @extschema@.uidx_sql_timestamp(281474976710656) THEN
+    IF now OPERATOR(pg_catalog.<) 'epoch'::pg_catalog.timestamptz
+       OR now OPERATOR(pg_catalog.>=) @extschema@.uidx_sql_timestamp(281474976710656) THEN
         RAISE EXCEPTION 'system clock is outside the range a COMB can hold'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -380,33 +387,35 @@ COMMENT ON FUNCTION @extschema@.comb_sequence_generate(regclass, integer, intege
 CREATE FUNCTION @extschema@.comb_prefix_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT CASE WHEN @extschema@.uidx_sql_is_v4($1)
-                   THEN @extschema@.uidx_sql_timestamp((@extschema@.uidx_sql_half($1, 0) >> 16) & 281474976710655) END $$;
+                   THEN @extschema@.uidx_sql_timestamp((@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.>>) 16)
+                                                       OPERATOR(pg_catalog.&) 281474976710655) END $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_timestamp(uuid) IS 'time (millisecond) in bytes 0-5 of a prefix COMB; NULL unless version 4, variant 10';
 CREATE FUNCTION @extschema@.comb_timestamp(uuid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT @extschema@.uidx_sql_timestamp(@extschema@.uidx_sql_half($1, 1) & 281474976710655) $$;
+AS $$ SELECT @extschema@.uidx_sql_timestamp(@extschema@.uidx_sql_half($1, 1) OPERATOR(pg_catalog.&) 281474976710655) $$;
 COMMENT ON FUNCTION @extschema@.comb_timestamp(uuid) IS 'time (millisecond) in bytes 10-15 of a suffix COMB';
 CREATE FUNCTION @extschema@.comb_sqlserver_timestamp(uuid) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 DECLARE
     lsb   bigint := @extschema@.uidx_sql_half($1, 1);
-    days  bigint := (lsb >> 32) & 65535;
-    ticks bigint := lsb & 4294967295;
+    days  bigint := (lsb OPERATOR(pg_catalog.>>) 32) OPERATOR(pg_catalog.&) 65535;
+    ticks bigint := lsb OPERATOR(pg_catalog.&) 4294967295;
 BEGIN
-    IF ticks > 25920000 THEN
+    IF ticks OPERATOR(pg_catalog.>) 25920000 THEN
         RAISE EXCEPTION 'comb "%" does not hold a SQL Server datetime', $1
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('Its time of day is %s ticks of 1/300 s; a day has 25920000.', ticks);
     END IF;
-    RETURN @extschema@.uidx_sql_timestamp_us((days - 25567) * 86400000000 + (ticks * 10000 + 2) / 3);
+    RETURN @extschema@.uidx_sql_timestamp_us(((days OPERATOR(pg_catalog.-) 25567) OPERATOR(pg_catalog.*) 86400000000)
+                                             OPERATOR(pg_catalog.+) (((ticks OPERATOR(pg_catalog.*) 10000) OPERATOR(pg_catalog.+) 2) OPERATOR(pg_catalog./) 3));
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_timestamp(uuid) IS 'SQL Server datetime in bytes 10-15 of a COMB';
 CREATE FUNCTION @extschema@.comb_short_prefix(uuid) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT CASE WHEN @extschema@.uidx_sql_is_v4($1)
-                   THEN ((@extschema@.uidx_sql_half($1, 0) >> 48) & 65535)::pg_catalog.int4 END $$;
+                   THEN ((@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.>>) 48) OPERATOR(pg_catalog.&) 65535)::pg_catalog.int4 END $$;
 COMMENT ON FUNCTION @extschema@.comb_short_prefix(uuid) IS '16-bit interval counter of a short prefix COMB; NULL unless version 4, variant 10';
 
 CREATE FUNCTION @extschema@.comb_short_prefix_is_valid(id uuid, tolerance interval DEFAULT '10 minutes',
@@ -416,10 +425,10 @@ RETURNS boolean
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 DECLARE
-    tol      bigint := @extschema@.uidx_sql_interval_us(tolerance, 'tolerance', false) / 1000;
+    tol      bigint := @extschema@.uidx_sql_interval_us(tolerance, 'tolerance', false) OPERATOR(pg_catalog./) 1000;
     at_ms    bigint := @extschema@.uidx_sql_unix_ms(at, 0, 281474976710655, 'short prefix COMB');
     len      bigint := @extschema@.uidx_sql_interval_ms(interval_length);
-    earliest bigint := at_ms - tol;
+    earliest bigint := at_ms OPERATOR(pg_catalog.-) tol;
     first    bigint;
     last     bigint;
     counter  bigint;
@@ -427,16 +436,17 @@ BEGIN
     IF NOT @extschema@.uidx_sql_is_v4(id) THEN
         RETURN false;
     END IF;
-    counter := (@extschema@.uidx_sql_half(id, 0) >> 48) & 65535;
-    first := pg_catalog.floor(GREATEST(earliest, 0)::numeric / len)::bigint;
-    last := pg_catalog.floor((at_ms + tol)::numeric / len)::bigint;
-    IF last < first THEN
+    counter := (@extschema@.uidx_sql_half(id, 0) OPERATOR(pg_catalog.>>) 48) OPERATOR(pg_catalog.&) 65535;
+    first := pg_catalog.floor(GREATEST(earliest, 0)::numeric OPERATOR(pg_catalog./) len)::bigint;
+    last := pg_catalog.floor((at_ms OPERATOR(pg_catalog.+) tol)::numeric OPERATOR(pg_catalog./) len)::bigint;
+    IF last OPERATOR(pg_catalog.<) first THEN
         RETURN false;
     END IF;
-    IF last - first >= 65535 THEN
+    IF (last OPERATOR(pg_catalog.-) first) OPERATOR(pg_catalog.>=) 65535 THEN
         RETURN true;
     END IF;
-    RETURN ((counter - first) & 65535) <= last - first;
+    RETURN ((counter OPERATOR(pg_catalog.-) first) OPERATOR(pg_catalog.&) 65535)
+           OPERATOR(pg_catalog.<=) (last OPERATOR(pg_catalog.-) first);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.comb_short_prefix_is_valid(uuid, interval, timestamptz, interval) IS 'whether a short prefix COMB''s counter was current within at +/- tolerance';
@@ -444,7 +454,8 @@ COMMENT ON FUNCTION @extschema@.comb_short_prefix_is_valid(uuid, interval, times
 -- bytes 0-5 and 10-15 trade places (lossless, its own inverse)
 CREATE FUNCTION @extschema@.comb_prefix_to_suffix(uuid) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT (pg_catalog.substr(h, 21, 12) || pg_catalog.substr(h, 13, 8) || pg_catalog.substr(h, 1, 12))::pg_catalog.uuid
+AS $$ SELECT ((pg_catalog.substr(h, 21, 12) OPERATOR(pg_catalog.||) pg_catalog.substr(h, 13, 8))
+              OPERATOR(pg_catalog.||) pg_catalog.substr(h, 1, 12))::pg_catalog.uuid
           FROM (SELECT pg_catalog.replace($1::pg_catalog.text, '-', '') AS h) s $$;
 COMMENT ON FUNCTION @extschema@.comb_prefix_to_suffix(uuid) IS 'prefix COMB to the suffix form (bytes 0-5 and 10-15 swapped)';
 CREATE FUNCTION @extschema@.comb_suffix_to_prefix(uuid) RETURNS uuid

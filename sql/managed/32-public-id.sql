@@ -38,9 +38,15 @@ COMMENT ON FUNCTION @extschema@.public_id_set_key(bytea) IS 'sets the public-id 
 -- ".NET order" of FORMATS.md §0: bytes 0-3, 4-5 and 6-7 each reversed.
 CREATE FUNCTION @extschema@.uidx_sql_netswap(b bytea) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.substr(b, 4, 1) || pg_catalog.substr(b, 3, 1) || pg_catalog.substr(b, 2, 1)
-             || pg_catalog.substr(b, 1, 1) || pg_catalog.substr(b, 6, 1) || pg_catalog.substr(b, 5, 1)
-             || pg_catalog.substr(b, 8, 1) || pg_catalog.substr(b, 7, 1) || pg_catalog.substr(b, 9, 8) $$;
+AS $$ SELECT (((((((pg_catalog.substr(b, 4, 1)
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 3, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 2, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 1, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 6, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 5, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 8, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 7, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 9, 8) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_netswap(bytea) IS 'internal: .NET Guid byte order of 16 bytes (its own inverse)';
 
 -- An unsigned integer as `len` little-endian bytes, and back.
@@ -48,10 +54,10 @@ CREATE FUNCTION @extschema@.uidx_sql_le_bytes(value numeric, len integer) RETURN
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 DECLARE
-    out bytea := pg_catalog.decode(pg_catalog.repeat('00', len), 'hex');
+    out pg_catalog.bytea := pg_catalog.decode(pg_catalog.repeat('00', len), 'hex');
     v numeric := value;
 BEGIN
-    FOR i IN 0 .. len - 1 LOOP
+    FOR i IN 0 .. len OPERATOR(pg_catalog.-) 1 LOOP
         out := pg_catalog.set_byte(out, i, pg_catalog.mod(v, 256)::integer);
         v := pg_catalog.div(v, 256);
     END LOOP;
@@ -65,8 +71,8 @@ AS $fn$
 DECLARE
     v numeric := 0;
 BEGIN
-    FOR i IN REVERSE pg_catalog.length(b) - 1 .. 0 LOOP
-        v := v * 256 + pg_catalog.get_byte(b, i);
+    FOR i IN REVERSE pg_catalog.length(b) OPERATOR(pg_catalog.-) 1 .. 0 LOOP
+        v := (v OPERATOR(pg_catalog.*) 256) OPERATOR(pg_catalog.+) pg_catalog.get_byte(b, i);
     END LOOP;
     RETURN v;
 END
@@ -76,9 +82,14 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_le_value(bytea) IS 'internal: the unsig
 -- 8 bytes in reverse order, and a bigint as 8 little-endian bytes.
 CREATE FUNCTION @extschema@.uidx_sql_reverse8(b bytea) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.substr(b, 8, 1) || pg_catalog.substr(b, 7, 1) || pg_catalog.substr(b, 6, 1)
-             || pg_catalog.substr(b, 5, 1) || pg_catalog.substr(b, 4, 1) || pg_catalog.substr(b, 3, 1)
-             || pg_catalog.substr(b, 2, 1) || pg_catalog.substr(b, 1, 1) $$;
+AS $$ SELECT ((((((pg_catalog.substr(b, 8, 1)
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 7, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 6, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 5, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 4, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 3, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 2, 1))
+             OPERATOR(pg_catalog.||) pg_catalog.substr(b, 1, 1) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_reverse8(bytea) IS 'internal: 8 bytes reversed';
 CREATE FUNCTION @extschema@.uidx_sql_le8(bigint) RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -87,9 +98,9 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_le8(bigint) IS 'internal: a bigint as 8
 
 DO $uidx_public_id$
 DECLARE
-    crypto name := (SELECT n.nspname FROM pg_catalog.pg_extension e
-                      JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace
-                     WHERE e.extname = 'pgcrypto');
+    crypto pg_catalog.name := (SELECT n.nspname FROM pg_catalog.pg_extension e
+                                 JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+                                WHERE e.extname OPERATOR(pg_catalog.=) 'pgcrypto');
 BEGIN
     IF crypto IS NULL THEN
         RAISE NOTICE 'pgcrypto is not installed: uidx_sql creates no public-id functions'
@@ -122,9 +133,9 @@ BEGIN
         SET search_path = pg_catalog, pg_temp
         AS $body$
         DECLARE
-            k bytea;
+            k pg_catalog.bytea;
         BEGIN
-            IF missing_ok AND NOT has_table_privilege('@extschema@.public_id_key', 'SELECT') THEN
+            IF missing_ok AND NOT pg_catalog.has_table_privilege('@extschema@.public_id_key', 'SELECT') THEN
                 RETURN NULL;
             END IF;
             SELECT t.key INTO k FROM @extschema@.public_id_key t;
@@ -157,19 +168,19 @@ BEGIN
     LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
     AS $fn$
     BEGIN
-        IF $1 < 0 THEN
+        IF $1 OPERATOR(pg_catalog.<) 0 THEN
             RAISE EXCEPTION 'value % is out of range for public_id_encode(bigint)', $1
                 USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'Only non-negative ids have a public id.';
         END IF;
-        RETURN @extschema@.uidx_sql_public_id('\x0000000000000000'::bytea || @extschema@.uidx_sql_le8($1));
+        RETURN @extschema@.uidx_sql_public_id('\x0000000000000000'::pg_catalog.bytea OPERATOR(pg_catalog.||) @extschema@.uidx_sql_le8($1));
     END
     $fn$;
     COMMENT ON FUNCTION @extschema@.public_id_encode(bigint) IS 'public id (AES) of a non-negative bigint';
     CREATE FUNCTION @extschema@.public_id_encode(numeric) RETURNS uuid
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
-    AS $$ SELECT @extschema@.uidx_sql_public_id('\x00000000'::bytea
-                   || @extschema@.uidx_sql_le_bytes(pg_catalog.div(v, 18446744073709551616), 4)
-                   || @extschema@.uidx_sql_le_bytes(pg_catalog.mod(v, 18446744073709551616), 8))
+    AS $$ SELECT @extschema@.uidx_sql_public_id(('\x00000000'::pg_catalog.bytea
+                   OPERATOR(pg_catalog.||) @extschema@.uidx_sql_le_bytes(pg_catalog.div(v, 18446744073709551616), 4))
+                   OPERATOR(pg_catalog.||) @extschema@.uidx_sql_le_bytes(pg_catalog.mod(v, 18446744073709551616), 8))
             FROM (SELECT @extschema@.uidx_sql_id_numeric($1, 9999999999999999999999999999,
                                                          'public_id_encode(numeric)', true) AS v) s $$;
     COMMENT ON FUNCTION @extschema@.public_id_encode(numeric) IS 'public id (AES) of an integer up to 10^28-1, e.g. a DistributedId';
@@ -180,17 +191,17 @@ BEGIN
 
     CREATE FUNCTION @extschema@.public_id_decode_bigint(uuid) RETURNS bigint
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
-    AS $$ SELECT CASE WHEN pg_catalog.substr(p, 1, 8) = '\x0000000000000000'::bytea
-                       AND pg_catalog.get_byte(p, 15) < 128
-                      THEN ('x' || pg_catalog.encode(@extschema@.uidx_sql_reverse8(pg_catalog.substr(p, 9, 8)), 'hex'))::pg_catalog.bit(64)::bigint END
+    AS $$ SELECT CASE WHEN pg_catalog.substr(p, 1, 8) OPERATOR(pg_catalog.=) '\x0000000000000000'::pg_catalog.bytea
+                       AND pg_catalog.get_byte(p, 15) OPERATOR(pg_catalog.<) 128
+                      THEN ('x' OPERATOR(pg_catalog.||) pg_catalog.encode(@extschema@.uidx_sql_reverse8(pg_catalog.substr(p, 9, 8)), 'hex'))::pg_catalog.bit(64)::bigint END
             FROM (SELECT @extschema@.uidx_sql_public_id_plain($1) AS p) s $$;
     COMMENT ON FUNCTION @extschema@.public_id_decode_bigint(uuid) IS 'bigint of a public id; NULL for a forged or foreign value';
     CREATE FUNCTION @extschema@.public_id_decode_numeric(uuid) RETURNS numeric
     LANGUAGE sql STABLE STRICT PARALLEL SAFE
-    AS $$ SELECT CASE WHEN pg_catalog.substr(p, 1, 4) = '\x00000000'::bytea AND v <= 9999999999999999999999999999
+    AS $$ SELECT CASE WHEN pg_catalog.substr(p, 1, 4) OPERATOR(pg_catalog.=) '\x00000000'::pg_catalog.bytea AND v OPERATOR(pg_catalog.<=) 9999999999999999999999999999
                       THEN v END
-            FROM (SELECT p, @extschema@.uidx_sql_le_value(pg_catalog.substr(p, 5, 4)) * 18446744073709551616
-                            + @extschema@.uidx_sql_le_value(pg_catalog.substr(p, 9, 8)) AS v
+            FROM (SELECT p, (@extschema@.uidx_sql_le_value(pg_catalog.substr(p, 5, 4)) OPERATOR(pg_catalog.*) 18446744073709551616)
+                            OPERATOR(pg_catalog.+) @extschema@.uidx_sql_le_value(pg_catalog.substr(p, 9, 8)) AS v
                     FROM (SELECT @extschema@.uidx_sql_public_id_plain($1) AS p) s) t $$;
     COMMENT ON FUNCTION @extschema@.public_id_decode_numeric(uuid) IS 'integer of a public id; NULL for a forged or foreign value';
     CREATE FUNCTION @extschema@.public_id_decode_uuid(uuid) RETURNS uuid

@@ -11,10 +11,11 @@ DECLARE
     crc integer := 4095;
     i   integer;
 BEGIN
-    FOR i IN 0 .. pg_catalog.length($1) - 1 LOOP
-        crc := (crc >> 8) # tbl[((crc # pg_catalog.get_byte($1, i)) & 255) + 1];
+    FOR i IN 0 .. pg_catalog.length($1) OPERATOR(pg_catalog.-) 1 LOOP
+        crc := (crc OPERATOR(pg_catalog.>>) 8)
+               OPERATOR(pg_catalog.#) tbl[((crc OPERATOR(pg_catalog.#) pg_catalog.get_byte($1, i)) OPERATOR(pg_catalog.&) 255) OPERATOR(pg_catalog.+) 1];
     END LOOP;
-    RETURN crc # 4095;
+    RETURN crc OPERATOR(pg_catalog.#) 4095;
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.crc12(bytea) IS 'CRC-12 of the bytes: a luuid group id';
@@ -39,13 +40,14 @@ BEGIN
     IF pk IS NULL THEN
         RAISE EXCEPTION 'luuid pk must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF pk < 0 OR pk > 281474976710655 THEN
+    IF pk OPERATOR(pg_catalog.<) 0 OR pk OPERATOR(pg_catalog.>) 281474976710655 THEN
         RAISE EXCEPTION 'luuid pk % is out of range', pk
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = 'A PK-embedded UUID holds a primary key from 0 to 2^48-1 (281474976710655).';
     END IF;
-    RETURN @extschema@.uidx_sql_uuid(pk << 16 | 24576 | group_id,
-             (10::bigint << 60) | (@extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1) & 1152921504606846975));
+    RETURN @extschema@.uidx_sql_uuid(((pk OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 24576) OPERATOR(pg_catalog.|) group_id,
+             (10::bigint OPERATOR(pg_catalog.<<) 60)
+             OPERATOR(pg_catalog.|) (@extschema@.uidx_sql_half(pg_catalog.gen_random_uuid(), 1) OPERATOR(pg_catalog.&) 1152921504606846975));
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_luuid(bigint, integer) IS 'internal: a new PK-embedded UUID';
@@ -57,7 +59,7 @@ BEGIN
     IF group_id IS NULL THEN
         RAISE EXCEPTION 'luuid group_id must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF group_id < 0 OR group_id > 4095 THEN
+    IF group_id OPERATOR(pg_catalog.<) 0 OR group_id OPERATOR(pg_catalog.>) 4095 THEN
         RAISE EXCEPTION 'luuid group_id % is out of range', group_id
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = 'A group id is a CRC-12: an integer from 0 to 4095.';
@@ -83,7 +85,7 @@ BEGIN
     END IF;
     grp := @extschema@.crc12(@extschema@.uidx_sql_require(group_name, 'luuid group_name'));
     pk := pg_catalog.nextval(seq);
-    IF pk < 0 OR pk > 281474976710655 THEN
+    IF pk OPERATOR(pg_catalog.<) 0 OR pk OPERATOR(pg_catalog.>) 281474976710655 THEN
         RAISE EXCEPTION 'luuid pk % from sequence "%" is out of range', pk, seq
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = 'A PK-embedded UUID holds a primary key from 0 to 2^48-1 (281474976710655).',
@@ -97,57 +99,58 @@ COMMENT ON FUNCTION @extschema@.luuid_nextval(regclass, text) IS 'new PK-embedde
 -- the layout: version nibble 6 and the 17th hex digit exactly a
 CREATE FUNCTION @extschema@.uidx_sql_is_luuid(id uuid) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.substr(id::pg_catalog.text, 15, 1) = '6'
-              AND pg_catalog.substr(id::pg_catalog.text, 20, 1) = 'a' $$;
+AS $$ SELECT pg_catalog.substr(id::pg_catalog.text, 15, 1) OPERATOR(pg_catalog.=) '6'
+              AND pg_catalog.substr(id::pg_catalog.text, 20, 1) OPERATOR(pg_catalog.=) 'a' $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_is_luuid(uuid) IS 'internal: whether a uuid has the PK-embedded layout';
 
 CREATE FUNCTION @extschema@.luuid_pk(uuid) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT CASE WHEN @extschema@.uidx_sql_is_luuid($1)
-                   THEN (@extschema@.uidx_sql_half($1, 0) >> 16) & 281474976710655 END $$;
+                   THEN (@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.>>) 16) OPERATOR(pg_catalog.&) 281474976710655 END $$;
 COMMENT ON FUNCTION @extschema@.luuid_pk(uuid) IS 'primary key in a PK-embedded UUID; NULL for other layouts';
 CREATE FUNCTION @extschema@.luuid_group(uuid) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT CASE WHEN @extschema@.uidx_sql_is_luuid($1)
-                   THEN (@extschema@.uidx_sql_half($1, 0) & 4095)::pg_catalog.int4 END $$;
+                   THEN (@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.&) 4095)::pg_catalog.int4 END $$;
 COMMENT ON FUNCTION @extschema@.luuid_group(uuid) IS 'group id in a PK-embedded UUID; NULL for other layouts';
 CREATE FUNCTION @extschema@.luuid_short(uuid) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT CASE WHEN @extschema@.uidx_sql_is_luuid($1)
-                   THEN pg_catalog.to_hex((@extschema@.uidx_sql_half($1, 0) >> 16) & 281474976710655) END $$;
+                   THEN pg_catalog.to_hex((@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.>>) 16)
+                                          OPERATOR(pg_catalog.&) 281474976710655) END $$;
 COMMENT ON FUNCTION @extschema@.luuid_short(uuid) IS 'short form (primary key in hex) of a PK-embedded UUID; NULL for other layouts';
 
 CREATE FUNCTION @extschema@.uidx_sql_luuid_short_pk(short text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $fn$
 DECLARE
-    digits text;
+    digits pg_catalog.text;
 BEGIN
-    IF short !~ '^[0-9a-fA-F]+$' THEN
+    IF short OPERATOR(pg_catalog.!~) '^[0-9a-fA-F]+$' THEN
         RAISE EXCEPTION 'invalid luuid short form: "%"', short
             USING ERRCODE = 'invalid_text_representation',
                   DETAIL = 'The short form is the primary key in hexadecimal, e.g. "23122e".';
     END IF;
     digits := pg_catalog.ltrim(short, '0');
-    IF pg_catalog.length(digits) > 12 THEN
+    IF pg_catalog.length(digits) OPERATOR(pg_catalog.>) 12 THEN
         RAISE EXCEPTION 'luuid short form "%" is out of range', short
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = 'A PK-embedded UUID holds a primary key from 0 to 2^48-1 (ffffffffffff).';
     END IF;
-    RETURN ('x' || pg_catalog.lpad(digits, 16, '0'))::pg_catalog.bit(64)::bigint;
+    RETURN ('x' OPERATOR(pg_catalog.||) pg_catalog.lpad(digits, 16, '0'))::pg_catalog.bit(64)::bigint;
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_luuid_short_pk(text) IS 'internal: the primary key of a luuid short form';
 
 CREATE FUNCTION @extschema@.luuid_from_short(short text, group_name text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_luuid_short_pk(short) << 16 | 24576
-                                        | @extschema@.crc12(group_name), 10::bigint << 60) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid(((@extschema@.uidx_sql_luuid_short_pk(short) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 24576)
+                                        OPERATOR(pg_catalog.|) @extschema@.crc12(group_name), 10::bigint OPERATOR(pg_catalog.<<) 60) $$;
 COMMENT ON FUNCTION @extschema@.luuid_from_short(text, text) IS 'smallest PK-embedded UUID of a short form and group: the lower bound of a look-up';
 CREATE FUNCTION @extschema@.luuid_upper_bound(short text, group_name text) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT @extschema@.uidx_sql_uuid(@extschema@.uidx_sql_luuid_short_pk(short) << 16 | 24576
-                                        | @extschema@.crc12(group_name), 11::bigint << 60) $$;
+AS $$ SELECT @extschema@.uidx_sql_uuid(((@extschema@.uidx_sql_luuid_short_pk(short) OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) 24576)
+                                        OPERATOR(pg_catalog.|) @extschema@.crc12(group_name), 11::bigint OPERATOR(pg_catalog.<<) 60) $$;
 COMMENT ON FUNCTION @extschema@.luuid_upper_bound(text, text) IS 'exclusive upper bound of the PK-embedded UUIDs of a short form and group';
 
 --@include luuid.sql

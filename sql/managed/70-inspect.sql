@@ -29,32 +29,34 @@ SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
     RETURN QUERY
-SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.details
+SELECT r.kind, r.score, r.unix_ms, pg_catalog.jsonb_build_object('form', f.form) OPERATOR(pg_catalog.||) r.details
   FROM (SELECT $2 AS form, h.t, h.msb, h.lsb,
-               substr(h.t, 15, 1) AS ver,
-               substr(h.t, 20, 1) IN ('8', '9', 'a', 'b') AS rfc,
-               (h.msb >> 16) & 281474976710655 AS ms48,
-               jsonb_build_object('uuid', h.t) AS hex
-          FROM (SELECT $1::text AS t, @extschema@.uidx_sql_half($1, 0) AS msb,
+               pg_catalog.substr(h.t, 15, 1) AS ver,
+               pg_catalog.substr(h.t, 20, 1) OPERATOR(pg_catalog.=) ANY (ARRAY['8', '9', 'a', 'b']) AS rfc,
+               (h.msb OPERATOR(pg_catalog.>>) 16) OPERATOR(pg_catalog.&) 281474976710655 AS ms48,
+               pg_catalog.jsonb_build_object('uuid', h.t) AS hex
+          FROM (SELECT $1::pg_catalog.text AS t, @extschema@.uidx_sql_half($1, 0) AS msb,
                        @extschema@.uidx_sql_half($1, 1) AS lsb) h) f,
-       LATERAL (SELECT f.ver = '8' AND f.rfc AND (f.msb & 3840) = 0 AS is_iuid,
-                       f.ver = '7' AND f.rfc AS is_v7,
-                       f.ver = '7' AND f.lsb >= 0 AS is_distid128,
-                       f.ver = '6' AND substr(f.t, 20, 1) = 'a' AS is_luuid,
-                       f.ver = '4' AND f.rfc AS is_v4,
-                       f.ms48 - 8520336000000 AS distid128_ms,
-                       f.lsb & 281474976710655 AS suffix_ms,
+       LATERAL (SELECT f.ver OPERATOR(pg_catalog.=) '8' AND f.rfc AND (f.msb OPERATOR(pg_catalog.&) 3840) OPERATOR(pg_catalog.=) 0 AS is_iuid,
+                       f.ver OPERATOR(pg_catalog.=) '7' AND f.rfc AS is_v7,
+                       f.ver OPERATOR(pg_catalog.=) '7' AND f.lsb OPERATOR(pg_catalog.>=) 0 AS is_distid128,
+                       f.ver OPERATOR(pg_catalog.=) '6' AND pg_catalog.substr(f.t, 20, 1) OPERATOR(pg_catalog.=) 'a' AS is_luuid,
+                       f.ver OPERATOR(pg_catalog.=) '4' AND f.rfc AS is_v4,
+                       f.ms48 OPERATOR(pg_catalog.-) 8520336000000 AS distid128_ms,
+                       f.lsb OPERATOR(pg_catalog.&) 281474976710655 AS suffix_ms,
                        -- SQL Server datetime (FORMATS.md §B2): days since 1900 and
                        -- 1/300 s ticks, rounded up to a microsecond, then floored
                        -- to a millisecond; no datetime past a day's last tick
-                       (f.lsb & 4294967295) <= 25920000 AS is_sqlserver,
-                       floor(((((f.lsb >> 32) & 65535) - 25567) * 86400000000
-                              + ((f.lsb & 4294967295) * 10000 + 2) / 3) / 1000.0)::bigint AS sqlserver_ms,
+                       (f.lsb OPERATOR(pg_catalog.&) 4294967295) OPERATOR(pg_catalog.<=) 25920000 AS is_sqlserver,
+                       pg_catalog.floor((((((f.lsb OPERATOR(pg_catalog.>>) 32) OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.-) 25567) OPERATOR(pg_catalog.*) 86400000000)
+                                         OPERATOR(pg_catalog.+) ((((f.lsb OPERATOR(pg_catalog.&) 4294967295) OPERATOR(pg_catalog.*) 10000) OPERATOR(pg_catalog.+) 2) OPERATOR(pg_catalog./) 3))
+                                        OPERATOR(pg_catalog./) 1000.0)::bigint AS sqlserver_ms,
                        -- a DistributedId: T in bytes 4-9 (only then: the
                        -- subtraction could leave bigint for other bytes)
-                       f.msb >= 0 AND f.msb < 536870912 AS is_distid,
-                       CASE WHEN f.msb >= 0 AND f.msb < 536870912
-                            THEN ((f.msb << 16) | ((f.lsb >> 48) & 65535)) - 2208988800000 END AS distid_ms) l,
+                       f.msb OPERATOR(pg_catalog.>=) 0 AND f.msb OPERATOR(pg_catalog.<) 536870912 AS is_distid,
+                       CASE WHEN f.msb OPERATOR(pg_catalog.>=) 0 AND f.msb OPERATOR(pg_catalog.<) 536870912
+                            THEN ((f.msb OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) ((f.lsb OPERATOR(pg_catalog.>>) 48) OPERATOR(pg_catalog.&) 65535))
+                                 OPERATOR(pg_catalog.-) 2208988800000 END AS distid_ms) l,
        LATERAL (SELECT @extschema@.uidx_sql_plausible(f.ms48, $3) AS ms48,
                        @extschema@.uidx_sql_plausible(l.distid128_ms, $3) AS distid128,
                        @extschema@.uidx_sql_plausible(l.suffix_ms, $3) AS suffix,
@@ -62,21 +64,22 @@ SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.detai
                        @extschema@.uidx_sql_plausible(l.distid_ms, $3) AS distid) pl,
        LATERAL (
         SELECT 'iuid' AS kind, CASE WHEN pl.ms48 THEN 90 ELSE 50 END AS score, f.ms48 AS unix_ms,
-               f.hex || jsonb_build_object('country', f.msb & 255,
-                                           'service_entity', (f.lsb >> 54) & 255,
-                                           'format_version', (f.msb >> 8) & 15,
-                                           'random', f.lsb & 18014398509481983) AS details
+               f.hex OPERATOR(pg_catalog.||) pg_catalog.jsonb_build_object('country', f.msb OPERATOR(pg_catalog.&) 255,
+                                                              'service_entity', (f.lsb OPERATOR(pg_catalog.>>) 54) OPERATOR(pg_catalog.&) 255,
+                                                              'format_version', (f.msb OPERATOR(pg_catalog.>>) 8) OPERATOR(pg_catalog.&) 15,
+                                                              'random', f.lsb OPERATOR(pg_catalog.&) 18014398509481983) AS details
          WHERE l.is_iuid
         UNION ALL
         SELECT 'uuidv7', CASE WHEN pl.ms48 THEN 85 ELSE 45 END, f.ms48,
-               f.hex || jsonb_build_object('sub_ms_fraction', f.msb & 4095)
+               f.hex OPERATOR(pg_catalog.||) pg_catalog.jsonb_build_object('sub_ms_fraction', f.msb OPERATOR(pg_catalog.&) 4095)
          WHERE l.is_v7
         UNION ALL
         SELECT 'distid128', CASE WHEN pl.distid128 THEN 85 ELSE 45 END, l.distid128_ms, f.hex
          WHERE l.is_distid128
         UNION ALL
         SELECT 'luuid', 70, NULL,
-               f.hex || jsonb_build_object('pk', f.ms48, 'short', to_hex(f.ms48), 'group', f.msb & 4095)
+               f.hex OPERATOR(pg_catalog.||) pg_catalog.jsonb_build_object('pk', f.ms48, 'short', pg_catalog.to_hex(f.ms48),
+                                                              'group', f.msb OPERATOR(pg_catalog.&) 4095)
          WHERE l.is_luuid
         UNION ALL
         SELECT 'comb_prefix', 60, f.ms48, f.hex WHERE l.is_v4 AND pl.ms48
@@ -92,10 +95,10 @@ SELECT r.kind, r.score, r.unix_ms, jsonb_build_object('form', f.form) || r.detai
         -- the CASE keeps alnum_encode from ever seeing a value it refuses:
         -- a plan may fold a call on constants before the WHERE filters
         SELECT 'distid', 50, l.distid_ms,
-               jsonb_build_object('decimal', d.v::text, 'alnum', @extschema@.alnum_encode(d.v))
-               || CASE WHEN f.form = 'uuid' THEN f.hex ELSE '{}'::jsonb END
+               pg_catalog.jsonb_build_object('decimal', d.v::pg_catalog.text, 'alnum', @extschema@.alnum_encode(d.v))
+               OPERATOR(pg_catalog.||) CASE WHEN f.form OPERATOR(pg_catalog.=) 'uuid' THEN f.hex ELSE '{}'::pg_catalog.jsonb END
           FROM (SELECT CASE WHEN l.is_distid
-                            THEN f.msb::numeric * 18446744073709551616 + @extschema@.uidx_sql_u64(f.lsb) END AS v) d
+                            THEN (f.msb::numeric OPERATOR(pg_catalog.*) 18446744073709551616) OPERATOR(pg_catalog.+) @extschema@.uidx_sql_u64(f.lsb) END AS v) d
          WHERE l.is_distid AND pl.distid
         UNION ALL
         -- an AES public id is indistinguishable from random bytes without the
@@ -118,11 +121,11 @@ SET search_path = pg_catalog, pg_temp
 AS $fn$
 BEGIN
     RETURN QUERY
-SELECT 'distid'::text, CASE WHEN @extschema@.uidx_sql_plausible(m.ms, $3) THEN 80 ELSE 40 END, m.ms,
-       jsonb_build_object('form', $2, 'decimal', $1::text,
-                          'alnum', @extschema@.alnum_encode(CASE WHEN $1 <= 9903520314283042199192993791 THEN $1 END))
-  FROM (SELECT div($1, 281474976710656)::bigint - 2208988800000 AS ms) m
- WHERE $1 <= 9903520314283042199192993791;
+SELECT 'distid'::pg_catalog.text, CASE WHEN @extschema@.uidx_sql_plausible(m.ms, $3) THEN 80 ELSE 40 END, m.ms,
+       pg_catalog.jsonb_build_object('form', $2, 'decimal', $1::pg_catalog.text,
+                                     'alnum', @extschema@.alnum_encode(CASE WHEN $1 OPERATOR(pg_catalog.<=) 9903520314283042199192993791 THEN $1 END))
+  FROM (SELECT pg_catalog.div($1, 281474976710656)::bigint OPERATOR(pg_catalog.-) 2208988800000 AS ms) m
+ WHERE $1 OPERATOR(pg_catalog.<=) 9903520314283042199192993791;
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_inspect_distid(numeric, text, bigint) IS 'internal: the uidx_inspect reading of a DistributedId''s decimal or alphanumeric text';
@@ -148,50 +151,51 @@ LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE ROWS 3
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    kind_order constant text[] := '{iuid,uuidv7,distid128,luuid,comb_prefix,comb_suffix,comb_sqlserver,distid,uuid_v4,public_id}';
+    kind_order constant pg_catalog.text[] := '{iuid,uuidv7,distid128,luuid,comb_prefix,comb_suffix,comb_sqlserver,distid,uuid_v4,public_id}';
     -- the statement's start, as now() is: one statement sees one answer
-    now_ms  bigint := floor(EXTRACT(epoch FROM statement_timestamp()) * 1000)::bigint;
-    s       text COLLATE "C" := btrim(id, E' \t\n\r\f\x0b');
+    now_ms  bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.statement_timestamp()) OPERATOR(pg_catalog.*) 1000)::bigint;
+    s       pg_catalog.text COLLATE pg_catalog."C" := pg_catalog.btrim(id, E' \t\n\r\f\x0b');
     n       integer;
-    form    text;
-    value   uuid;
+    form    pg_catalog.text;
+    value   pg_catalog.uuid;
     num     numeric;
-    kinds   text[];
+    kinds   pg_catalog.text[];
     scores  integer[];
     times   bigint[];
-    dets    jsonb[];
-    plain   bytea;
-    decoded text;
+    dets    pg_catalog.jsonb[];
+    plain   pg_catalog.bytea;
+    decoded pg_catalog.text;
     at      integer;
 BEGIN
-    IF octet_length(s) >= 9 AND translate(substr(s, 1, 9), 'URNID', 'urnid') = 'urn:uuid:' THEN
-        s := substr(s, 10);
+    IF pg_catalog.octet_length(s) OPERATOR(pg_catalog.>=) 9
+       AND pg_catalog.translate(pg_catalog.substr(s, 1, 9), 'URNID', 'urnid') OPERATOR(pg_catalog.=) 'urn:uuid:' THEN
+        s := pg_catalog.substr(s, 10);
     END IF;
-    n := octet_length(s);
-    IF n = 0 OR n > 64 THEN
+    n := pg_catalog.octet_length(s);
+    IF n OPERATOR(pg_catalog.=) 0 OR n OPERATOR(pg_catalog.>) 64 THEN
         RETURN;
     END IF;
 
     value := @extschema@.uidx_sql_parse_hex16(s);
     IF value IS NOT NULL THEN
         form := 'uuid';
-    ELSIF n <= 28 AND s ~ '^[0-9]+$' THEN
+    ELSIF n OPERATOR(pg_catalog.<=) 28 AND s OPERATOR(pg_catalog.~) '^[0-9]+$' THEN
         form := 'decimal';
         num := @extschema@.uidx_sql_distid_parse(s);
-    ELSIF n = 16 THEN
+    ELSIF n OPERATOR(pg_catalog.=) 16 THEN
         num := @extschema@.uidx_sql_distid_parse(s);
         form := CASE WHEN num IS NOT NULL THEN 'alnum16' END;
-    ELSIF n = 22 AND s ~ '^[0-9A-Za-z]{22}$'
-          AND substr(s, 1, 11) <= 'LygHa16AHYF' AND substr(s, 12) <= 'LygHa16AHYF' THEN
+    ELSIF n OPERATOR(pg_catalog.=) 22 AND s OPERATOR(pg_catalog.~) '^[0-9A-Za-z]{22}$'
+          AND pg_catalog.substr(s, 1, 11) OPERATOR(pg_catalog.<=) 'LygHa16AHYF' AND pg_catalog.substr(s, 12) OPERATOR(pg_catalog.<=) 'LygHa16AHYF' THEN
         -- every 11-character block canonical (below 2^64): decoding cannot raise
         form := 'alnum22';
         value := @extschema@.alnum_decode_uuid(s);
     END IF;
 
-    SELECT array_agg(r.kind ORDER BY r.score DESC, array_position(kind_order, r.kind)),
-           array_agg(r.score ORDER BY r.score DESC, array_position(kind_order, r.kind)),
-           array_agg(r.unix_ms ORDER BY r.score DESC, array_position(kind_order, r.kind)),
-           array_agg(r.details ORDER BY r.score DESC, array_position(kind_order, r.kind))
+    SELECT pg_catalog.array_agg(r.kind ORDER BY r.score DESC, pg_catalog.array_position(kind_order, r.kind)),
+           pg_catalog.array_agg(r.score ORDER BY r.score DESC, pg_catalog.array_position(kind_order, r.kind)),
+           pg_catalog.array_agg(r.unix_ms ORDER BY r.score DESC, pg_catalog.array_position(kind_order, r.kind)),
+           pg_catalog.array_agg(r.details ORDER BY r.score DESC, pg_catalog.array_position(kind_order, r.kind))
       INTO kinds, scores, times, dets
       FROM (SELECT * FROM @extschema@.uidx_sql_inspect_uuid(value, form, now_ms)
             UNION ALL
@@ -202,39 +206,41 @@ BEGIN
 
     -- the public id, when the key decrypts the bytes to a block that checks
     IF value IS NOT NULL
-       AND to_regprocedure('@extschema@.uidx_sql_public_id_aes(bytea,boolean,boolean)') IS NOT NULL THEN
-        plain := @extschema@.uidx_sql_public_id_aes(@extschema@.uidx_sql_netswap(uuid_send(value)), true, true);
-        IF substr(plain, 1, 8) = '\x0000000000000000'::bytea THEN
-            decoded := @extschema@.uidx_sql_le_value(substr(plain, 9, 8))::text;
-        ELSIF substr(plain, 1, 4) = '\x00000000'::bytea THEN
-            num := @extschema@.uidx_sql_le_value(substr(plain, 5, 4)) * 18446744073709551616
-                   + @extschema@.uidx_sql_le_value(substr(plain, 9, 8));
-            IF num <= 9999999999999999999999999999 THEN
-                decoded := num::text;
+       AND pg_catalog.to_regprocedure('@extschema@.uidx_sql_public_id_aes(pg_catalog.bytea,boolean,boolean)') IS NOT NULL THEN
+        plain := @extschema@.uidx_sql_public_id_aes(@extschema@.uidx_sql_netswap(pg_catalog.uuid_send(value)), true, true);
+        IF pg_catalog.substr(plain, 1, 8) OPERATOR(pg_catalog.=) '\x0000000000000000'::pg_catalog.bytea THEN
+            decoded := @extschema@.uidx_sql_le_value(pg_catalog.substr(plain, 9, 8))::pg_catalog.text;
+        ELSIF pg_catalog.substr(plain, 1, 4) OPERATOR(pg_catalog.=) '\x00000000'::pg_catalog.bytea THEN
+            num := (@extschema@.uidx_sql_le_value(pg_catalog.substr(plain, 5, 4)) OPERATOR(pg_catalog.*) 18446744073709551616)
+                   OPERATOR(pg_catalog.+) @extschema@.uidx_sql_le_value(pg_catalog.substr(plain, 9, 8));
+            IF num OPERATOR(pg_catalog.<=) 9999999999999999999999999999 THEN
+                decoded := num::pg_catalog.text;
             END IF;
         END IF;
     END IF;
     IF decoded IS NOT NULL THEN
         -- it replaces the opaque reading, or the last one when there is no room
-        at := array_position(kinds, 'public_id');
-        IF at IS NULL AND cardinality(kinds) >= 10 THEN
-            at := cardinality(kinds);
+        at := pg_catalog.array_position(kinds, 'public_id');
+        IF at IS NULL AND pg_catalog.cardinality(kinds) OPERATOR(pg_catalog.>=) 10 THEN
+            at := pg_catalog.cardinality(kinds);
         END IF;
         IF at IS NOT NULL THEN
-            kinds := kinds[:at - 1] || kinds[at + 1:];
-            scores := scores[:at - 1] || scores[at + 1:];
-            times := times[:at - 1] || times[at + 1:];
-            dets := dets[:at - 1] || dets[at + 1:];
+            kinds := kinds[:at OPERATOR(pg_catalog.-) 1] OPERATOR(pg_catalog.||) kinds[at OPERATOR(pg_catalog.+) 1:];
+            scores := scores[:at OPERATOR(pg_catalog.-) 1] OPERATOR(pg_catalog.||) scores[at OPERATOR(pg_catalog.+) 1:];
+            times := times[:at OPERATOR(pg_catalog.-) 1] OPERATOR(pg_catalog.||) times[at OPERATOR(pg_catalog.+) 1:];
+            dets := dets[:at OPERATOR(pg_catalog.-) 1] OPERATOR(pg_catalog.||) dets[at OPERATOR(pg_catalog.+) 1:];
         END IF;
-        kinds := array_prepend('public_id'::text, kinds);
-        scores := array_prepend(95, scores);
-        times := array_prepend(NULL::bigint, times);
-        dets := array_prepend(jsonb_build_object('form', form, 'uuid', value::text, 'decoded', decoded), dets);
+        kinds := pg_catalog.array_prepend('public_id'::pg_catalog.text, kinds);
+        scores := pg_catalog.array_prepend(95, scores);
+        times := pg_catalog.array_prepend(NULL::bigint, times);
+        dets := pg_catalog.array_prepend(pg_catalog.jsonb_build_object('form', form, 'uuid', value::pg_catalog.text,
+                                                                       'decoded', decoded), dets);
     END IF;
 
     RETURN QUERY
         SELECT r.kind, @extschema@.uidx_sql_timestamp(r.unix_ms), r.details, r.score
-          FROM unnest(kinds, times, dets, scores) WITH ORDINALITY AS r(kind, unix_ms, details, score, i)
+          FROM ROWS FROM (pg_catalog.unnest(kinds), pg_catalog.unnest(times), pg_catalog.unnest(dets),
+                          pg_catalog.unnest(scores)) WITH ORDINALITY AS r(kind, unix_ms, details, score, i)
          ORDER BY r.i
          LIMIT 10;
 END
