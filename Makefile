@@ -9,8 +9,12 @@ OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # The current version's script is assembled from sql/install/; every released
 # version's script and every upgrade script are kept as they shipped in
 # sql/versions/ (uidx--1.0.sql is the 1.0 install script, byte for byte).
-DATA_built   = uidx--$(EXTVERSION).sql
-DATA         = $(sort $(wildcard sql/versions/uidx--*.sql))
+# The open update script (from the last release) is the one version file
+# that is built: sql/assemble.sh --update expands its --@functions line into
+# every function of sql/install/.
+OPEN_UPDATE  = uidx--1.2--$(EXTVERSION).sql
+DATA_built   = uidx--$(EXTVERSION).sql $(OPEN_UPDATE)
+DATA         = $(filter-out sql/versions/$(OPEN_UPDATE),$(sort $(wildcard sql/versions/uidx--*.sql)))
 PG_CPPFLAGS  = -I$(srcdir)/src
 # Since PostgreSQL 16 the varlena macros need varatt.h; a missing include must
 # fail the build, not the library load.  -Wextra less the two warnings that
@@ -20,7 +24,8 @@ PG_CPPFLAGS  = -I$(srcdir)/src
 PG_CFLAGS    = -Werror=implicit-function-declaration -Wextra -Wno-unused-parameter \
                -Wno-missing-field-initializers $(if $(UIDX_WERROR),-Werror)
 SHLIB_LINK   = -lcrypto
-EXTRA_CLEAN  = uidx--$(EXTVERSION).sql uidx--$(EXTVERSION).sql.tmp results/ regression.diffs regression.out
+EXTRA_CLEAN  = uidx--$(EXTVERSION).sql uidx--$(EXTVERSION).sql.tmp $(OPEN_UPDATE) $(OPEN_UPDATE).tmp \
+               results/ regression.diffs regression.out
 
 # Every sql/NAME.sql is a pg_regress test with expected/NAME.out.
 REGRESS      = $(basename $(notdir $(sort $(wildcard sql/*.sql))))
@@ -56,6 +61,10 @@ EXTRA_CLEAN += $(BUILT_FOR)
 # file includes (sql/assemble.sh).
 uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(wildcard sql/common/*.sql) sql/assemble.sh
 	bash sql/assemble.sh uidx $(INSTALL_FRAGMENTS) > $@.tmp
+	mv $@.tmp $@
+
+$(OPEN_UPDATE): sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) $(wildcard sql/common/*.sql) sql/assemble.sh
+	bash sql/assemble.sh --update uidx sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) > $@.tmp
 	mv $@.tmp $@
 
 installcheck-preflight:

@@ -3,6 +3,9 @@
 #
 #   sql/assemble.sh uidx FILE...       the C extension (the Makefile, from sql/install/)
 #   sql/assemble.sh uidx_sql FILE...   uidx_sql (sql/managed/build.sh, from sql/managed/)
+#   sql/assemble.sh --update EDITION DELTA FILE...
+#                                      an upgrade script (the open delta of
+#                                      either edition), see --@functions below
 #
 # Each FILE is copied to standard output as it is, except two kinds of lines
 # (test/README.md "Where things are"):
@@ -14,7 +17,60 @@
 #                          only the C extension's operator classes allow.
 # The directive lines themselves are left out, so the script a server runs is
 # the same whether a function is written in a family file or in sql/common/.
+#
+# With --update, DELTA is copied as it is but for one directive:
+#   --@functions           is replaced by every function of the install
+#                          script assembled from FILE..., each CREATE FUNCTION
+#                          made CREATE OR REPLACE FUNCTION (and each DO block
+#                          that creates functions, so made, whole).
+# A delta thus re-creates every function from its one definition, and a
+# change to a body (of a family file or of sql/common/) reaches an updated
+# database without being copied into the delta.  The statements before the
+# directive make what CREATE OR REPLACE cannot change (a new signature, a
+# renamed argument, a removed default).
 set -euo pipefail
+if [ "${1:-}" = --update ]; then
+  shift
+  edition=${1:?usage: assemble.sh --update EDITION DELTA FILE...}
+  delta=${2:?usage: assemble.sh --update EDITION DELTA FILE...}
+  shift 2
+  [ $# -gt 0 ] || { echo "assemble.sh: --update needs the install script's FILEs" >&2; exit 2; }
+  functions=$(mktemp); trap 'rm -f "$functions"' EXIT
+  # every CREATE FUNCTION statement and every DO block that holds one, to
+  # the end of its statement: a line ending in ";" outside dollar quotes
+  bash "$0" "$edition" "$@" | awk '
+  function scan(line,    rest, tag) {
+      rest = line
+      while (match(rest, /\$[A-Za-z_]*\$/)) {
+          tag = substr(rest, RSTART, RLENGTH)
+          rest = substr(rest, RSTART + RLENGTH)
+          if (quote == "") quote = tag
+          else if (tag == quote) quote = ""
+      }
+  }
+  !inside && /^CREATE FUNCTION / { inside = 1; kind = "f"; buf = ""; quote = "" }
+  !inside && /^DO \$[A-Za-z_]*\$/ { inside = 1; kind = "do"; buf = ""; quote = ""; creates = 0 }
+  inside {
+      line = $0
+      if (line ~ /CREATE FUNCTION /) { sub(/CREATE FUNCTION /, "CREATE OR REPLACE FUNCTION ", line); creates = 1 }
+      buf = buf line "\n"
+      scan($0)
+      if (quote == "" && $0 ~ /;[ \t]*$/) {
+          if (kind == "f" || creates) printf "%s", buf
+          inside = 0
+      }
+  }
+  END { if (inside) { print "assemble.sh: unterminated statement at the end of the install script" > "/dev/stderr"; exit 1 } }
+  ' > "$functions"
+  [ -s "$functions" ] || { echo "assemble.sh: no functions in $*" >&2; exit 1; }
+  awk -v functions="$functions" '
+  /^--@functions[ \t]*$/ { while ((getline line < functions) > 0) print line; close(functions); n++; next }
+  /^--@/ { print "assemble.sh: " FILENAME ":" FNR ": unknown directive in a delta: " $0 > "/dev/stderr"; exit 1 }
+  { print }
+  END { if (n != 1) { print "assemble.sh: " FILENAME " must hold --@functions once" > "/dev/stderr"; exit 1 } }
+  ' "$delta"
+  exit
+fi
 edition=${1:?usage: assemble.sh uidx|uidx_sql FILE...}
 shift
 case $edition in uidx|uidx_sql) ;; *) echo "assemble.sh: unknown edition \"$edition\"" >&2; exit 2 ;; esac

@@ -9,7 +9,9 @@
 #                            CREATE EXTENSION uidx_sql works in that database
 #
 # Upgrade scripts sql/managed/uidx_sql--A--B.sql become pg_tle update paths,
-# so that ALTER EXTENSION uidx_sql UPDATE works; every change also goes into
+# so that ALTER EXTENSION uidx_sql UPDATE works, each with its --@functions
+# line expanded into every function of the family files (sql/assemble.sh
+# --update); every other change also goes into
 # the family files, which stay the full current version (the psql form is
 # upgraded by installing it again into a new schema: docs/managed.md).  A released version's full script is frozen in
 # sql/managed/versions/uidx_sql--VERSION.sql, never edited again: a copy of
@@ -22,7 +24,8 @@ version=${2:?usage: build.sh OUTDIR VERSION}
 tag='$uidx_sql_source$'
 reg='$uidx_sql_register$'
 src=$(mktemp); trap 'rm -f "$src"' EXIT
-bash "$here/../assemble.sh" uidx_sql "$here"/[0-9]*.sql > "$src"
+# the schema check first (install-check.sql), then the family files
+{ cat "$here/install-check.sql"; bash "$here/../assemble.sh" uidx_sql "$here"/[0-9]*.sql; } > "$src"
 grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: sql/managed/*.sql contain $tag or $reg" >&2; exit 1; }
 mkdir -p "$out"
 
@@ -36,6 +39,11 @@ mkdir -p "$out"
   echo '\set schema uidx_sql'
   echo '\endif'
   echo 'BEGIN;'
+  # Names in the definitions below resolve with the installing session's
+  # search_path: pg_catalog alone, so that nothing another role put on that
+  # path is bound into them, and an unqualified name of uidx_sql's own fails
+  # here instead of resolving through a caller's path later.
+  echo 'SET LOCAL search_path = pg_catalog, pg_temp;'
   echo "SELECT pg_catalog.set_config('uidx_sql.install_schema', :'schema', true) AS installing_into;"
   echo 'CREATE SCHEMA IF NOT EXISTS :"schema";'
   echo 'DO $uidx_sql_install$'
@@ -87,7 +95,7 @@ mkdir -p "$out"
     echo "    IF NOT EXISTS (SELECT 1 FROM pgtle.extension_update_paths('uidx_sql') p"
     echo "                    WHERE p.source = '$from' AND p.target = '$to' AND p.path = '$from--$to') THEN"
     echo "        PERFORM pgtle.install_update_path('uidx_sql', '$from', '$to', $tag"
-    cat "$up"
+    bash "$here/../assemble.sh" --update uidx_sql "$up" "$here"/[0-9]*.sql
     echo "$tag);"
     echo "    END IF;"
     echo "END"

@@ -3,7 +3,9 @@
 -- uidx_sql_tie), and the public ids reach pgcrypto's AES bound at install.
 -- Every object here is written as in the family files, which stay the full
 -- 1.3 script; test/t/managed-pgtle.sh checks that 1.2 updated through this
--- script equals a fresh 1.3.
+-- script equals a fresh 1.3.  The last line re-creates every function from
+-- the family files (sql/assemble.sh --update): 1.3 names every operator,
+-- function and type in a body by schema (docs/managed.md, "Security").
 
 CREATE OR REPLACE FUNCTION @extschema@.uidx_sql_now_us() RETURNS bigint
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
@@ -773,3 +775,5 @@ SELECT g.relation
    AND EXISTS (SELECT FROM pg_catalog.pg_class c
                 WHERE c.oid OPERATOR(pg_catalog.=) g.relation)
 $$;
+
+--@functions

@@ -1,6 +1,9 @@
 -- uidx 1.2 -> 1.3.  Only what changed since 1.2: every statement here has its
 -- counterpart in sql/install/, and test/t/upgrade.pl proves that a database
--- updated from 1.0, 1.1 or 1.2 equals a fresh install of 1.3.
+-- updated from 1.0, 1.1 or 1.2 equals a fresh install of 1.3.  The last line
+-- re-creates every function from sql/install/ (the Makefile expands it with
+-- sql/assemble.sh --update), so that a body changed there reaches updated
+-- databases without a copy here.
 \echo Use "ALTER EXTENSION uidx UPDATE TO '1.3'" to load this file. \quit
 
 -- Time filters (README "Time filters that prune partitions"): the planner
@@ -743,3 +746,5 @@ CREATE OPERATOR <> (
     LEFTARG = numeric, RIGHTARG = distid, PROCEDURE = numeric_distid_ne,
     COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
+
+--@functions

@@ -139,7 +139,7 @@ q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 old=$work/old
 # build.sh in a managed/ of its own, beside the assembler it runs; the
 # frozen script, complete, its one family file
-mkdir -p "$old/managed"; cp sql/managed/build.sh "$old/managed/"; cp sql/assemble.sh "$old/"
+mkdir -p "$old/managed"; cp sql/managed/build.sh sql/managed/install-check.sql "$old/managed/"; cp sql/assemble.sh "$old/"
 cp sql/managed/versions/uidx_sql--1.2.sql "$old/managed/00-uidx_sql-1.2.sql"
 bash "$old/managed/build.sh" "$work/old-out" 1.2
 # objects of the extension, with function bodies, comments, columns and what

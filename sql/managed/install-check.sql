@@ -1,0 +1,52 @@
+-- The first statement of every uidx_sql install (sql/managed/build.sh puts
+-- it before the family files, in the psql script and in the pg_tle
+-- registration).  uidx_sql's functions call each other by schema
+-- (@extschema@.f): a role that owns the schema, or may create objects in it,
+-- could replace one of them or add an overload that a call resolves to, and
+-- every caller, a superuser too, would run its code (docs/managed.md,
+-- "Security").  So the install stops unless the installing role owns the
+-- schema (directly, through a role it belongs to, or as pg_database_owner)
+-- and no other role may create in it.  A superuser is no exception: its
+-- membership in every role is exactly what must not count here.
+DO $uidx_sql_schema$
+DECLARE
+    nsp      pg_catalog.oid := '@extschema@'::pg_catalog.regnamespace;
+    owner    pg_catalog.oid;
+    writers  pg_catalog.text;
+BEGIN
+    SELECT n.nspowner INTO owner FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) nsp;
+    IF NOT EXISTS (
+        WITH RECURSIVE mine(role) AS (
+            SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+            UNION ALL
+            SELECT 'pg_database_owner'::pg_catalog.regrole::pg_catalog.oid
+              FROM pg_catalog.pg_database d JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) d.datdba
+             WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database()
+               AND r.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+            UNION
+            SELECT m.roleid FROM pg_catalog.pg_auth_members m JOIN mine ON m.member OPERATOR(pg_catalog.=) mine.role)
+        SELECT FROM mine WHERE mine.role OPERATOR(pg_catalog.=) owner)
+    THEN
+        RAISE EXCEPTION 'uidx_sql cannot be installed into schema %: it is owned by role %, not by %',
+                        nsp::pg_catalog.regnamespace, owner::pg_catalog.regrole, CURRENT_USER
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = 'The owner of a schema can replace the functions in it, and every caller of uidx_sql would then run that role''s code.',
+                  HINT = 'Install into a schema that this role creates (psql -v schema=NAME with a new name), or have the owner of the schema install uidx_sql.';
+    END IF;
+    SELECT pg_catalog.string_agg(CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
+                                      ELSE a.grantee::pg_catalog.regrole::pg_catalog.text END, ', ')
+      INTO writers
+      FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+     WHERE n.oid OPERATOR(pg_catalog.=) nsp
+       AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
+       AND a.grantee OPERATOR(pg_catalog.<>) owner;
+    IF writers IS NOT NULL THEN
+        RAISE EXCEPTION 'uidx_sql cannot be installed into schema %: other roles may create objects in it (%)',
+                        nsp::pg_catalog.regnamespace, writers
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = 'A role that may create in the schema can add a function that a call of uidx_sql resolves to, and every caller would then run that role''s code.',
+                  HINT = pg_catalog.format('Install into a schema of its own (psql -v schema=NAME with a new name), or REVOKE CREATE ON SCHEMA %s FROM %s.',
+                                           nsp::pg_catalog.regnamespace, writers);
+    END IF;
+END
+$uidx_sql_schema$;
