@@ -92,9 +92,18 @@ fill() {  # db
   q -d "$1" -U tle_admin \
          -c "SELECT uidx_sql.public_id_set_key(decode('k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc=', 'base64'))" >/dev/null
 }
+fail=0
+# a schema of another role is refused (docs/managed.md "Security"), and nothing is made
+q -d tle -c "CREATE SCHEMA not_tle_admins"
+out=$(psql -X -q -d tle -U tle_admin -v VERBOSITY=verbose -c "CREATE EXTENSION uidx_sql SCHEMA not_tle_admins" 2>&1) \
+  && { echo "managed-pgtle: CREATE EXTENSION uidx_sql in a schema of another role succeeded"; fail=1; }
+[[ "$out" == *"42501: uidx_sql cannot be installed into schema not_tle_admins: it is owned by role postgres, not by tle_admin"* ]] \
+  || { echo "managed-pgtle: CREATE EXTENSION uidx_sql in a schema of another role: $out"; fail=1; }
+[ "$(psql -X -At -d tle -c "SELECT count(*) FROM pg_extension WHERE extname = 'uidx_sql'")" = 0 ] \
+  || { echo "managed-pgtle: the refused CREATE EXTENSION left the extension behind"; fail=1; }
+q -d tle -c "DROP SCHEMA not_tle_admins"
 q -d tle -U tle_admin -c "CREATE SCHEMA uidx_sql" -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 fill tle
-fail=0
 check() {  # db label version: the extension as pg_tle made it, and the equality test as tle_admin
   local db=$1 label=$2 version=$3 line out
   line=$(psql -X -At -d "$db" -U tle_admin -c "
