@@ -160,7 +160,12 @@ uidx_now_unix_ns(void)
 	if (debug_clock_freeze)
 	{
 		now = frozen_at_ns;
-		/* the next reading is later by uidx.debug_clock_step_ns */
+		/*
+		 * The next reading is later by uidx.debug_clock_step_ns.  Only this
+		 * process's copy moves: the setting keeps the instant it was frozen
+		 * at, so a parallel worker starts from there, and SET LOCAL or a
+		 * rollback goes back to it.
+		 */
 		if (pg_add_s64_overflow(frozen_at_ns, debug_clock_step_ns, &frozen_at_ns))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
