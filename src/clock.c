@@ -163,8 +163,9 @@ uidx_now_unix_ns(void)
 		/*
 		 * The next reading is later by uidx.debug_clock_step_ns.  Only this
 		 * process's copy moves: the setting keeps the instant it was frozen
-		 * at, so a parallel worker starts from there, and SET LOCAL or a
-		 * rollback goes back to it.
+		 * at, so a parallel worker starts from there, and so does this
+		 * process when the setting is restored (the end of a SET LOCAL, the
+		 * rollback of a SET).
 		 */
 		if (pg_add_s64_overflow(frozen_at_ns, debug_clock_step_ns, &frozen_at_ns))
 			ereport(ERROR,
