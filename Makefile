@@ -15,7 +15,10 @@ OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 OPEN_UPDATE  = uidx--1.2--$(EXTVERSION).sql
 DATA_built   = uidx--$(EXTVERSION).sql $(OPEN_UPDATE)
 DATA         = $(filter-out sql/versions/$(OPEN_UPDATE),$(sort $(wildcard sql/versions/uidx--*.sql)))
-PG_CPPFLAGS  = -I$(srcdir)/src
+# UIDX_CLOCK_GRAIN_NS=N (e.g. 1000000) builds a real clock that ticks only
+# every N ns, for a test run that proves no result depends on how many calls
+# fall into one tick (src/clock.c, test/README.md "Testing"); never for use.
+PG_CPPFLAGS  = -I$(srcdir)/src $(if $(UIDX_CLOCK_GRAIN_NS),-DUIDX_CLOCK_GRAIN_NS=$(UIDX_CLOCK_GRAIN_NS))
 # Since PostgreSQL 16 the varlena macros need varatt.h; a missing include must
 # fail the build, not the library load.  -Wextra less the two warnings that
 # PostgreSQL's own C idioms trip (PG_FUNCTION_ARGS handlers that ignore
@@ -49,9 +52,11 @@ ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
 
 # Objects built for one server must not be linked for another: a change of
-# PG_CONFIG (recorded in src/.built-for) rebuilds everything.
+# PG_CONFIG or of the clock's grain (recorded in src/.built-for) rebuilds
+# everything.
 BUILT_FOR = src/.built-for
-$(shell echo '$(VERSION) $(PG_CONFIG)' | cmp -s - $(BUILT_FOR) 2>/dev/null || echo '$(VERSION) $(PG_CONFIG)' > $(BUILT_FOR))
+BUILT_FOR_KEY = $(VERSION) $(PG_CONFIG)$(if $(UIDX_CLOCK_GRAIN_NS), clock grain $(UIDX_CLOCK_GRAIN_NS) ns)
+$(shell echo '$(BUILT_FOR_KEY)' | cmp -s - $(BUILT_FOR) 2>/dev/null || echo '$(BUILT_FOR_KEY)' > $(BUILT_FOR))
 $(OBJS): $(BUILT_FOR) $(wildcard src/*.h)
 EXTRA_CLEAN += $(BUILT_FOR)
 

@@ -32,12 +32,18 @@ SELECT iuid_generate(1, 1) IS NOT NULL AS real_clock_no_warning;
 SET uidx.debug_clock_freeze = on;
 SELECT comb_prefix_generate() IS NOT NULL AS frozen_warns;
 RESET uidx.debug_clock_freeze;
+-- uidx.debug_clock_step_ns moves only a frozen clock (see the fraction
+-- section below): alone it does nothing and warns of nothing
+SET uidx.debug_clock_step_ns = 1000000;
+SELECT iuid_generate(1, 1) IS NOT NULL AS step_alone_no_warning;
+RESET uidx.debug_clock_step_ns;
 
 -- an ordinary role may not turn them on (42501), nor through set_config
 CREATE ROLE uidx_clock_tester;
 SET ROLE uidx_clock_tester;
 SELECT pg_temp.error_of('SET uidx.debug_clock_offset_ms = -1000');
 SELECT pg_temp.error_of('SET uidx.debug_clock_freeze = on');
+SELECT pg_temp.error_of('SET uidx.debug_clock_step_ns = 244');
 SELECT pg_temp.error_of($$SELECT set_config('uidx.debug_clock_offset_ms', '5', false)$$);
 SELECT pg_temp.error_of($$SELECT set_config('uidx.debug_clock_freeze', 'on', true)$$);
 SELECT current_setting('uidx.debug_clock_offset_ms') AS offset_unchanged,
@@ -124,7 +130,9 @@ END
 $$;
 
 SELECT pg_temp.distid_fault('distid_generate', 1, 'start', 0, 1, false);
-SET statement_timeout = '10s';
+-- (100,000 ids fit in the burst, so this step needs no clock: its timeout
+-- only turns a hang into a failure, far above what a slow machine takes)
+SET statement_timeout = '300s';
 SELECT pg_temp.distid_fault('distid_generate', 2, 'stands still, 100000 ids', 0, 100000, true);
 SET statement_timeout = '2s';
 SELECT pg_temp.distid_fault('distid_generate', 3, 'stands still, 200000 more', 0, 200000, true);
@@ -282,6 +290,15 @@ DROP SEQUENCE gen_seq;
 \c
 SET timezone = 'UTC';
 INSERT INTO iuid_service_entity VALUES (1, 'Conc');
+-- uidx.debug_clock_step_ns: with the freeze, each reading of the clock is
+-- that much later than the one before (here 1 ms, before the instants
+-- below: one iUID per millisecond, from the frozen one)
+SET uidx.debug_clock_step_ns = 1000000;
+SET uidx.debug_clock_freeze = 'on@1600000000000000000';
+SELECT array_agg(iuid_timestamp(id) - timestamptz '2020-09-13 12:26:40+00' ORDER BY n) AS stepping_1_ms
+  FROM (SELECT n, iuid_generate(1, 1) AS id FROM generate_series(1, 3) n) s;
+RESET uidx.debug_clock_freeze;
+RESET uidx.debug_clock_step_ns;
 SET client_min_messages = error;
 CREATE TEMP TABLE fraction_ids (n serial, k integer, at_ns bigint, i iuid, d uuid);
 CREATE FUNCTION pg_temp.make_at(k integer, at_ns bigint, ids integer) RETURNS void

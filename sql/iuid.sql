@@ -218,27 +218,6 @@ SELECT pg_temp.err($$SELECT iuid_from_parts('2024-01-01', 1, 1, -1)$$),
 SELECT iuid_lower_bound('2024-01-01'), iuid_lower_bound('2024-01-01 00:00:00.0005'),
        iuid_lower_bound('2023-12-31 23:59:59.9995');
 
--- 100,000 IDs from one statement are strictly increasing, and a step inside
--- one millisecond either carries at least 32 random bits (step = 1 + a 32-bit
--- draw) or moves up to the clock's later fraction of the millisecond, the
--- leading 12 random bits (FORMATS.md §C)
-CREATE TEMP TABLE gen AS
-SELECT n, iuid_generate(1, 1) AS id FROM generate_series(1, 100000) n;
-SELECT count(*) AS n, count(*) FILTER (WHERE id <= prev) AS not_increasing,
-       count(*) FILTER (WHERE same_ms AND (step < 1 OR step > 4294967297)
-                        AND NOT fraction > prev_fraction) AS bad_steps,
-       count(DISTINCT step) FILTER (WHERE same_ms) >= count(*) FILTER (WHERE same_ms) * 0.99 AS steps_vary
-FROM (SELECT id, lag(id) OVER w AS prev,
-             iuid_timestamp(id) = iuid_timestamp(lag(id) OVER w) AS same_ms,
-             iuid_random(id) - iuid_random(lag(id) OVER w) AS step,
-             iuid_random(id) >> 42 AS fraction, iuid_random(lag(id) OVER w) >> 42 AS prev_fraction
-      FROM gen WINDOW w AS (ORDER BY n)) s;
--- ... also when country and entity change from one ID to the next
-SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing FROM (
-    SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM (
-        SELECT n, iuid_generate(n % 3, CASE WHEN n % 2 = 0 THEN 200 ELSE 5 END) AS id
-        FROM generate_series(1, 20000) n) g) s;
-
 -- DEFAULTs, also through COPY
 CREATE TEMP TABLE orders_copy (id iuid PRIMARY KEY DEFAULT iuid_generate(3, 9), note text, seq serial);
 COPY orders_copy (note) FROM stdin;
@@ -312,5 +291,95 @@ FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::re
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
 WHERE p.proname LIKE 'iuid%' OR (p.proname LIKE 'uidx%' AND p.proname NOT LIKE 'uidx_inspect%')
 ORDER BY p.proname, p.oid::regprocedure::text;
+
+-- ---------------------------------------------------------------------------
+-- The generation rule (FORMATS.md §C), exact on the test clock of src/clock.c,
+-- so that every path runs on every machine, whatever its speed or its
+-- clock's grain: frozen (every call in one 1/4096 ms fraction), and stepping
+-- by uidx.debug_clock_step_ns per reading of the clock (244 ns: the fraction
+-- moves on at nearly every call; 61 ns: every 4th or 5th call).
+-- ---------------------------------------------------------------------------
+-- a fresh backend: no value made above is kept
+\c
+SET timezone = 'UTC';
+CREATE TEMP TABLE rule_ids (mode text, n bigserial, at_ns bigint, country integer, id iuid);
+-- ids made with the clock standing at from_ns and moving step_ns per
+-- reading; iuid_generate reads it once per call, so id k is made at
+-- from_ns + step_ns * (k - 1); the country alternates 0, 1 when asked
+CREATE FUNCTION pg_temp.make_ids(mode text, from_ns bigint, step_ns integer, ids integer,
+                                 alternate boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM set_config('uidx.debug_clock_step_ns', step_ns::text, false);
+    PERFORM set_config('uidx.debug_clock_freeze', 'on@' || from_ns, false);
+    INSERT INTO rule_ids (mode, at_ns, country, id)
+    SELECT mode, from_ns + step_ns::bigint * (k - 1), c, iuid_generate(1, c)
+      FROM (SELECT k, CASE WHEN alternate THEN k % 2 ELSE 1 END AS c
+              FROM generate_series(1, ids) k) g;
+END
+$$;
+SET client_min_messages = error;  -- each statement would WARN of the test clock
+-- frozen: 100 milliseconds of 1,000 ids, each at 123,456 ns into its ms
+SELECT count(pg_temp.make_ids('frozen', 1700000000000123456 + r * 1000000, 0, 1000, false))
+  FROM generate_series(0, 99) r;
+SELECT pg_temp.make_ids('step 244 ns', 1700000001000000000, 244, 100000, false);
+SELECT pg_temp.make_ids('step 61 ns', 1700000002000000000, 61, 100000, false);
+-- 200,000 ids whose country alternates 0, 1, 0, ... (one backend writing
+-- orders and their lines): frozen, and stepping
+SELECT pg_temp.make_ids('alternating, frozen', 1700000003000123456, 0, 200000, true);
+SELECT pg_temp.make_ids('alternating, step 244 ns', 1700000004000000000, 244, 200000, true);
+RESET client_min_messages;
+RESET uidx.debug_clock_freeze;
+RESET uidx.debug_clock_step_ns;
+
+-- Each id against the rule, from its exact clock reading and the id made
+-- before it in this backend (of any country): past the previous millisecond,
+-- or in it with the clock's fraction above the previous random's leading 12
+-- bits, a fresh value: the clock's ms, its fraction, then 42 bits of which
+-- the top one is clear; otherwise the previous ms and random + 1 + r, r a
+-- 32-bit draw (1 <= step <= 2^32).  bad_steps counts the ids that break it.
+CREATE TEMP VIEW rule_check AS
+SELECT mode, n, country, id, prev, prev_country, ms, clock_ms, path,
+       CASE path WHEN 'increment' THEN ms = prev_ms AND step BETWEEN 1 AND 4294967296
+                 ELSE ms = clock_ms AND r >> 42 = clock_fraction AND r & 4398046511103 < 2199023255552
+       END AS follows_rule,
+       CASE WHEN path = 'increment' THEN step END AS step
+  FROM (SELECT *, CASE WHEN prev_ms IS NULL OR clock_ms > prev_ms THEN 'fresh, later ms'
+                       WHEN clock_ms = prev_ms AND clock_fraction > prev_r >> 42 THEN 'fresh, later fraction'
+                       ELSE 'increment' END AS path,
+               r - prev_r AS step
+          FROM (SELECT mode, n, country, id, lag(id) OVER w AS prev, lag(country) OVER w AS prev_country,
+                       floor(extract(epoch FROM iuid_timestamp(id)) * 1000)::bigint AS ms,
+                       floor(extract(epoch FROM iuid_timestamp(lag(id) OVER w)) * 1000)::bigint AS prev_ms,
+                       iuid_random(id) AS r, iuid_random(lag(id) OVER w) AS prev_r,
+                       at_ns / 1000000 AS clock_ms, (at_ns % 1000000) * 4096 / 1000000 AS clock_fraction
+                  FROM rule_ids WINDOW w AS (ORDER BY n)) s) t;
+-- per mode: how many ids took each path (exact: the clock readings are), the
+-- ids that break the rule, and whether the increments' random steps vary
+SELECT mode, count(*) AS ids,
+       count(*) FILTER (WHERE path = 'fresh, later ms') AS fresh_later_ms,
+       count(*) FILTER (WHERE path = 'fresh, later fraction') AS fresh_later_fraction,
+       count(*) FILTER (WHERE path = 'increment') AS increments,
+       count(*) FILTER (WHERE NOT follows_rule) AS bad_steps,
+       count(DISTINCT step) >= count(step) * 0.99 AS steps_vary
+  FROM rule_check GROUP BY mode ORDER BY min(n);
+-- Order: each (country, entity)'s ids strictly increase; across countries an
+-- id is above the one before whenever its country did not decrease (within a
+-- millisecond an id of a lower country sorts below the one before, instead
+-- of moving the time ahead); and no id is ahead of the clock that made it
+-- (max_lead_ms: 0, with 200,000 alternating ids in one frozen millisecond)
+SELECT mode,
+       count(*) FILTER (WHERE id <= prev_same) AS not_increasing_per_origin,
+       count(*) FILTER (WHERE country >= prev_country AND id <= prev) AS not_increasing_same_or_higher_origin,
+       count(*) FILTER (WHERE country < prev_country AND id < prev) AS below_previous_lower_origin,
+       max(ms - clock_ms) AS max_lead_ms
+  FROM (SELECT *, lag(id) OVER (PARTITION BY country ORDER BY n) AS prev_same FROM rule_check) s
+ GROUP BY mode ORDER BY min(n);
+-- the same on the real clock (the clock read after all the ids is later than
+-- each id's own reading): at most 1 ms ahead, whatever the machine's speed
+SELECT max(iuid_timestamp(iuid_generate(0, (i % 2)::int))) - clock_timestamp() <= interval '1 ms'
+           AS alternating_at_most_1_ms_ahead
+  FROM generate_series(1, 200000) i;
+
 -- leave the registry as it was for the tests after this one
 DELETE FROM iuid_service_entity WHERE code IN (7, 12);

@@ -1,11 +1,18 @@
 /*
  * clock.c -- the one clock every generator reads, and its test controls.
  *
- * Tests must be able to step the clock back, freeze it and jump it forward
- * (sql/clock_faults.sql).  That is done with two superuser-only settings
- * rather than a build flag, so the very binary users run is the one tested.
- * They cannot be left on unnoticed: every statement that reads the clock
- * while either is active gets a WARNING.
+ * Tests must be able to step the clock back, freeze it, jump it forward
+ * and move it by an exact amount per reading (sql/clock_faults.sql,
+ * sql/iuid.sql).  That is done with superuser-only settings rather than a
+ * build flag, so the very binary users run is the one tested.  They cannot
+ * be left on unnoticed: every statement that reads the clock while the
+ * offset or the freeze is active gets a WARNING.
+ *
+ * The one build flag, UIDX_CLOCK_GRAIN_NS, coarsens the real clock instead
+ * (test/README.md "Testing"): built with it, the whole suite runs against a
+ * clock that ticks only every N ns, as on a machine whose clock is coarse or
+ * whose backends are slow, so that no result may depend on how many calls
+ * fall into one tick.
  */
 #include "uidx.h"
 #include "clock.h"
@@ -25,6 +32,7 @@
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
 
 static int	debug_clock_offset_ms = 0;
+static int	debug_clock_step_ns = 0;
 static bool debug_clock_freeze = false;
 static int64 frozen_at_ns = 0;
 static TimestampTz last_warned_statement = 0;
@@ -40,14 +48,24 @@ static char *debug_clock_freeze_text = NULL;
 
 #define FROZEN_PREFIX "on@"
 
+#if defined(UIDX_CLOCK_GRAIN_NS) && (UIDX_CLOCK_GRAIN_NS) < 1
+#error "UIDX_CLOCK_GRAIN_NS must be a positive number of nanoseconds"
+#endif
+
 static int64
 real_now_ns(void)
 {
 	struct timespec ts;
+	int64		ns;
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
 		elog(ERROR, "clock_gettime(CLOCK_REALTIME) failed: %m");
-	return (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
+	ns = (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
+#ifdef UIDX_CLOCK_GRAIN_NS
+	/* a coarse clock for tests: the grain's start (the clock is past 1970) */
+	ns -= ns % (int64) (UIDX_CLOCK_GRAIN_NS);
+#endif
+	return ns;
 }
 
 /* "on@<ns>" -> true and the instant; anything else -> false */
@@ -139,7 +157,23 @@ uidx_now_unix_ns(void)
 	if (likely(debug_clock_offset_ms == 0 && !debug_clock_freeze))
 		return real_now_ns();
 
-	now = debug_clock_freeze ? frozen_at_ns : real_now_ns();
+	if (debug_clock_freeze)
+	{
+		now = frozen_at_ns;
+		/*
+		 * The next reading is later by uidx.debug_clock_step_ns.  Only this
+		 * process's copy moves: the setting keeps the instant it was frozen
+		 * at, so a parallel worker starts from there, and so does this
+		 * process when the setting is restored (the end of a SET LOCAL, the
+		 * rollback of a SET).
+		 */
+		if (pg_add_s64_overflow(frozen_at_ns, debug_clock_step_ns, &frozen_at_ns))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("the uidx test clock is out of range")));
+	}
+	else
+		now = real_now_ns();
 	/* only an instant given as "on@<ns>" can be that far out */
 	if (pg_add_s64_overflow(now, (int64) debug_clock_offset_ms * NS_PER_MS, &now))
 		ereport(ERROR,
@@ -150,8 +184,9 @@ uidx_now_unix_ns(void)
 		last_warned_statement = GetCurrentStatementStartTimestamp();
 		ereport(WARNING,
 				(errmsg("uidx is using a test clock"),
-				 errdetail("uidx.debug_clock_offset_ms = %d, uidx.debug_clock_freeze = %s.",
-						   debug_clock_offset_ms, debug_clock_freeze ? "on" : "off"),
+				 errdetail("uidx.debug_clock_offset_ms = %d, uidx.debug_clock_freeze = %s, uidx.debug_clock_step_ns = %d.",
+						   debug_clock_offset_ms, debug_clock_freeze ? "on" : "off",
+						   debug_clock_step_ns),
 				 errhint("These settings are for testing only: RESET them.")));
 	}
 	return now;
@@ -235,4 +270,11 @@ uidx_define_clock_settings(void)
 							   PGC_SUSET, GUC_NOT_IN_SAMPLE,
 							   check_debug_clock_freeze, assign_debug_clock_freeze,
 							   show_debug_clock_freeze);
+	DefineCustomIntVariable("uidx.debug_clock_step_ns",
+							"Moves the stopped test clock on by this much at every reading, for tests only.",
+							"While uidx.debug_clock_freeze is on, each reading of the clock returns the instant it stands at and then advances it by this many ns; 0 keeps it still.",
+							&debug_clock_step_ns,
+							0, 0, INT_MAX,
+							PGC_SUSET, GUC_NOT_IN_SAMPLE,
+							NULL, NULL, NULL);
 }

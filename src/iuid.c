@@ -52,17 +52,6 @@ iuid_invalid_reason(const uint8_t in[UIDX_LEN])
 	return NULL;
 }
 
-/* lexicographic order of the fields that sit between timestamp and random */
-static int
-iuid_compare_origin(int country_a, int entity_a, int country_b, int entity_b)
-{
-	if (country_a != country_b)
-		return country_a < country_b ? -1 : 1;
-	if (entity_a != entity_b)
-		return entity_a < entity_b ? -1 : 1;
-	return 0;
-}
-
 /*
  * rand starts with the clock's fraction of its millisecond, then random bits
  * whose top bit is clear, so at least 2^41 of headroom is left below the
@@ -78,14 +67,20 @@ iuid_fresh_random(uint32_t fraction, uint64_t fresh)
 }
 
 /*
- * Within a millisecond each ID is the fresh value when the clock's fraction
- * has moved it past the previous one, and otherwise the previous random + 1 +
- * a fresh 32-bit random step, so knowing one ID does not reveal the next.
- * Increments may carry into the fraction bits: the value then runs a little
- * ahead of the clock, as RFC 9562's method 3 counters do.  When the field
- * would overflow, or the wall clock is behind the last ID (stepped back), the
- * last timestamp is kept or the next one borrowed: order beats wall-clock
- * accuracy.
+ * One high-water mark (unix_ms, random) per backend, whatever the origin
+ * (FORMATS.md §C).  Past its millisecond the value is fresh.  Within it the
+ * value is fresh only when the clock's fraction has moved past the previous
+ * random's fraction bits, and otherwise the previous random + 1 + a fresh
+ * 32-bit step, so knowing one ID does not reveal the next.  Increments may
+ * carry into the fraction bits: the value then runs a little ahead of the
+ * clock within its millisecond, as RFC 9562's method 3 counters do.  Only a
+ * full random field borrows the next millisecond, after at least 2^21 IDs
+ * in one, so the time is never more than 1 ms ahead of the clock, except
+ * after the clock stepped back, where the last millisecond is kept: order
+ * beats wall-clock accuracy.  Country and entity take no part: (unix_ms,
+ * random) strictly increases, so each origin's IDs strictly increase, and an
+ * ID whose origin sorts lower within the same millisecond sorts below the
+ * previous one instead of moving the time ahead.
  */
 void
 iuid_next(const IuidFields *prev, int64_t now_ms, uint32_t fraction,
@@ -101,28 +96,15 @@ iuid_next(const IuidFields *prev, int64_t now_ms, uint32_t fraction,
 	if (prev == NULL || now_ms > prev->unix_ms)
 		return;
 
-	switch (iuid_compare_origin(country, service_entity,
-								prev->country, prev->service_entity))
+	next->unix_ms = prev->unix_ms;
+	/* the clock moved on to a later fraction within prev's millisecond */
+	if (now_ms == prev->unix_ms &&
+		(next->random >> IUID_BELOW_FRACTION_BITS) > (prev->random >> IUID_BELOW_FRACTION_BITS))
+		return;
+	if (prev->random <= IUID_RANDOM_MAX - 1 - (uint64_t) step)
 	{
-		case 1:
-			/* already greater than prev through country or entity */
-			if (now_ms < prev->unix_ms)
-				next->random = iuid_fresh_random(0, fresh);
-			next->unix_ms = prev->unix_ms;
-			return;
-		case 0:
-			next->unix_ms = prev->unix_ms;
-			/* the clock moved on within prev's millisecond */
-			if (now_ms == prev->unix_ms && next->random > prev->random)
-				return;
-			if (prev->random <= IUID_RANDOM_MAX - 1 - (uint64_t) step)
-			{
-				next->random = prev->random + 1 + step;
-				return;
-			}
-			break;
-		default:
-			break;
+		next->random = prev->random + 1 + step;
+		return;
 	}
 	/* the next millisecond, from its start: the clock is not there yet */
 	next->unix_ms = prev->unix_ms + 1;

@@ -31,8 +31,11 @@ extern const char *iuid_invalid_reason(const uint8_t in[UIDX_LEN]);
 
 /*
  * The monotonic generator step.  `prev` is the last value this backend made
- * (or NULL for none).  Returns the next value for now_ms with the requested
- * country and service entity; `fraction` is the same clock reading's
+ * (or NULL for none), of any country and service entity: only its unix_ms
+ * and random are read, so (unix_ms, random) strictly increases per backend
+ * and the IDs of each origin strictly increase.  Returns the next value for
+ * now_ms with the requested country and service entity, never more than
+ * 1 ms ahead of a clock that does not step back; `fraction` is the same clock reading's
  * sub-millisecond part in 1/2^IUID_FRACTION_BITS ms, `fresh` a fresh random
  * draw (only its low bits are used) and `step` a fresh 32-bit draw used to
  * advance within a millisecond.

@@ -20,7 +20,9 @@
 # that COPY to a server-side file use it).
 #
 # Settings:  SANDBOX_CONF   extra postgresql.conf lines
-#            SANDBOX_ENV    extra environment for the server (e.g. LD_PRELOAD=...)
+#            SANDBOX_ENV    extra environment for the server (e.g. LD_PRELOAD=...),
+#                           and/or a command to start it under, after `env`
+#                           (e.g. "taskset -c 0": .ci/run pins it to one CPU)
 #            SANDBOX_DIR    where to put it (see above)
 set -euo pipefail
 

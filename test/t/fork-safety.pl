@@ -35,8 +35,9 @@ my $sql = sub { $node->safe_psql($db, $_[0]) };
 # EXTENSION knows the settings as real (not placeholder) variables
 is($sql->('SHOW shared_preload_libraries'), 'uidx', 'shared_preload_libraries is uidx');
 is($sql->(q{SELECT count(*) FROM pg_settings
-             WHERE name IN ('uidx.country', 'uidx.debug_clock_offset_ms', 'uidx.debug_clock_freeze')}),
-	'3', 'the uidx settings are known to a fresh backend before CREATE EXTENSION');
+             WHERE name IN ('uidx.country', 'uidx.debug_clock_offset_ms', 'uidx.debug_clock_freeze',
+                            'uidx.debug_clock_step_ns')}),
+	'4', 'the uidx settings are known to a fresh backend before CREATE EXTENSION');
 
 $sql->('CREATE EXTENSION uidx');
 $sql->(slurp_file("$ENV{UIDX_TOP}/test/t/generators-fixtures.sql"));
