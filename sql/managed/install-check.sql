@@ -8,16 +8,17 @@
 -- schema (directly, through a role it belongs to, or as pg_database_owner)
 -- and no other role may create in it.  A superuser is no exception: its
 -- membership in every role is exactly what must not count here.  A restore
--- is: pg_dump's scripts and pg_restore turn check_function_bodies off, and
--- re-create the extension, as the restoring role, in the schema it was in,
--- under the owner it had, whose grants come later.
+-- is let through: pg_dump's scripts and pg_restore run with row_security off
+-- (check_function_bodies is off in every CREATE EXTENSION, so it tells
+-- nothing) and re-create the extension, as the restoring role, in the schema
+-- it was in, under the owner it had then, whose grants come later.
 DO $uidx_sql_schema$
 DECLARE
     nsp      pg_catalog.oid := '@extschema@'::pg_catalog.regnamespace;
     owner    pg_catalog.oid;
     writers  pg_catalog.text;
 BEGIN
-    IF NOT pg_catalog.current_setting('check_function_bodies')::boolean THEN
+    IF NOT pg_catalog.current_setting('row_security')::boolean THEN
         RETURN;
     END IF;
     SELECT n.nspowner INTO owner FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) nsp;

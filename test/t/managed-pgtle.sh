@@ -94,7 +94,8 @@ fill() {  # db
 }
 fail=0
 # a schema of another role is refused (docs/managed.md "Security"), and nothing is made
-q -d tle -c "CREATE SCHEMA not_tle_admins"
+# (one that tle_admin may create in: without that, PostgreSQL itself refuses)
+q -d tle -c "CREATE SCHEMA not_tle_admins" -c "GRANT USAGE, CREATE ON SCHEMA not_tle_admins TO tle_admin"
 out=$(psql -X -q -d tle -U tle_admin -v VERBOSITY=verbose -c "CREATE EXTENSION uidx_sql SCHEMA not_tle_admins" 2>&1) \
   && { echo "managed-pgtle: CREATE EXTENSION uidx_sql in a schema of another role succeeded"; fail=1; }
 [[ "$out" == *"42501: uidx_sql cannot be installed into schema not_tle_admins: it is owned by role postgres, not by tle_admin"* ]] \
