@@ -114,6 +114,7 @@ if [ -f "$jar" ] && command -v javac >/dev/null; then
     run pgjdbc java -cp "$jar:$work/pgjdbc" PgjdbcTest
   else
     echo "not ok - pgjdbc: does not compile:"; cat "$work/javac.log"; failed+=(pgjdbc)
+    summary+=("pgjdbc: does not compile")
   fi
 else
   skip pgjdbc "no $jar or no javac (make deps installs libpostgresql-jdbc-java and a JDK)"
@@ -140,6 +141,7 @@ pgx() {
     run "pgx $major" env PGX_VERSION="$version" "$dir/pgx_test"
   else
     echo "not ok - pgx $major: does not build:"; cat "$work/go.log"; failed+=("pgx $major")
+    summary+=("pgx $major: does not build")
   fi
 }
 gopath=/usr/share/gocode
