@@ -26,6 +26,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.Properties;
 import java.util.UUID;
 import org.postgresql.PGConnection;
@@ -180,6 +181,26 @@ public class PgjdbcTest {
                         UUID[] all = Uidx.uuids(rs, 2);
                         require(all.length == 1 && all[0].equals(valueUuid), java.util.Arrays.toString(all));
                     }
+                }
+            }
+        });
+        check(t + ": NULL in with " + (t.equals("distid") ? "Uidx.setDistid(null)" : "setObject(null)") + ", null back through Uidx, in arrays too", () -> {
+            try (Statement st = conn.createStatement()) {
+                st.execute("ALTER TABLE " + tbl + " ADD COLUMN maybe " + t);
+            }
+            try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + tbl + " (note, maybe) VALUES ('null', ?)")) {
+                if (t.equals("distid")) Uidx.setDistid(ps, 1, null); else ps.setObject(1, null, Types.OTHER);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = conn.prepareStatement("SELECT maybe, ARRAY[maybe, id] FROM " + tbl + " WHERE note = 'null'");
+                 ResultSet rs = ps.executeQuery()) {
+                require(rs.next(), "no row");
+                if (t.equals("distid")) {
+                    Object[] all = (Object[]) rs.getArray(2).getArray();
+                    require(Uidx.distid(rs, 1) == null && all.length == 2 && all[0] == null && all[1] != null, java.util.Arrays.toString(all));
+                } else {
+                    UUID[] all = Uidx.uuids(rs, 2);
+                    require(Uidx.uuid(rs, 1) == null && all.length == 2 && all[0] == null && all[1] != null, java.util.Arrays.toString(all));
                 }
             }
         });

@@ -3,7 +3,8 @@ binary transfer throughout, which is asyncpg's only format for these types
 once they have a codec.  Run by test/t/drivers.sh."""
 import asyncio
 
-from clientcheck import COMB, DB, DISTID, IUID, MISSING, WITH_RECIPE, Checks, expect, expect_types, iuid, schema
+from clientcheck import (COMB, DB, DISTID, IUID, MISSING, NULL_ROWS, NULL_SELECT, WITH_RECIPE, Checks, expect, expect_types,
+                         iuid, null_schema, schema)
 
 import asyncpg
 
@@ -15,7 +16,7 @@ async def main():
     pool = await asyncpg.create_pool(database=DB, min_size=1, max_size=2,
                                      init=register_uidx if WITH_RECIPE else None)
     async with pool.acquire() as conn:
-        for stmt in schema("apg"):
+        for stmt in schema("apg") + null_schema("apg"):
             await conn.execute(stmt)
         await run(conn)
     await pool.close()
@@ -63,7 +64,15 @@ async def run(conn):
         await conn.copy_records_to_table("apg_ticket", records=rows, columns=["id", "ref", "seq", "title"])
         expect(await conn.fetchval("SELECT count(*) FROM apg_ticket WHERE title = 'copy'"), 3)
 
+    async def null_roundtrip():
+        await conn.executemany("INSERT INTO apg_null VALUES ($1, $2, $3, $4)",
+                               [(1, None, None, None), (2, IUID, COMB, DISTID)])
+        expect([tuple(r) for r in await conn.fetch(NULL_SELECT.format("apg"))], NULL_ROWS)
+        await conn.copy_records_to_table("apg_null", records=[(3, None, None, None)])
+        expect(await conn.fetchval("SELECT count(*) FROM apg_null WHERE n = 3 AND id IS NULL AND seq IS NULL"), 1)
+
     await check("DEFAULT + RETURNING gives UUID, UUID, int", default_returning())
+    await check("NULL as None, back as None, in arrays and binary COPY", null_roundtrip())
     await check("INSERT with uuid.UUID and int parameters", insert_params())
     await check("SELECT with uuid.UUID and int parameters", select_param())
     await check("= ANY with lists of uuid.UUID and int, array result", array_param())

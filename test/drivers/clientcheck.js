@@ -61,13 +61,25 @@ function version(pkg) {
   return 'unknown';
 }
 
-// id and ref as UUID strings, seq as a BigInt (or as seqType: postgres.js
-// keeps it a decimal string)
-function expectTypes(row, seqType = 'bigint') {
-  if (!(isUuid(row.id) && isUuid(row.ref) && typeof row.seq === seqType)) {
-    throw new Error(`types ${typeof row.id}, ${typeof row.ref}, ${typeof row.seq}, expected UUID strings and a ${seqType}: ` +
+// id and ref as UUID strings, seq as its decimal string, as every recipe
+// gives them by default
+function expectTypes(row) {
+  if (!(isUuid(row.id) && isUuid(row.ref) && typeof row.seq === 'string' && /^[0-9]+$/.test(row.seq))) {
+    throw new Error(`types ${typeof row.id}, ${typeof row.ref}, ${typeof row.seq}, expected UUID strings and a decimal string: ` +
                     `${row.id} ${row.ref} ${row.seq}`);
   }
 }
 
-module.exports = { recipe, withRecipe, IUID, COMB, DISTID, MISSING, iuid, schema, checker, expect, expectTypes, version };
+// rows as an application sends them on: JSON.stringify throws on a BigInt
+function expectJson(rows) {
+  const text = JSON.stringify(rows);
+  expect(JSON.parse(text), JSON.parse(JSON.stringify(rows)), 'JSON round trip');
+  return text;
+}
+
+// the nullable table of the NULL checks: each type, and arrays of it
+const nullSchema = (p) => [`DROP TABLE IF EXISTS ${p}_null`,
+                           `CREATE TABLE ${p}_null (n int PRIMARY KEY, id iuid, ref comb, seq distid)`];
+
+module.exports = { recipe, withRecipe, IUID, COMB, DISTID, MISSING, iuid, schema, nullSchema, checker, expect, expectTypes,
+                   expectJson, version };

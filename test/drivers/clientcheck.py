@@ -32,6 +32,18 @@ def schema(prefix):
             f"CREATE TABLE {prefix}_note (ticket_id uuid NOT NULL REFERENCES {prefix}_ticket (id), body text)"]
 
 
+# A nullable row of each type, and the NULL checks' expectation of it: a
+# row of NULLs (n = 1) and one of values (n = 2), each with ARRAY[x, NULL].
+def null_schema(prefix):
+    return [f"DROP TABLE IF EXISTS {prefix}_null",
+            f"CREATE TABLE {prefix}_null (n int PRIMARY KEY, id iuid, ref comb, seq distid)"]
+
+
+NULL_SELECT = "SELECT id, ref, seq, ARRAY[id, NULL], ARRAY[seq, NULL] FROM {}_null ORDER BY n"
+NULL_ROWS = [(None, None, None, [None, None], [None, None]),
+             (IUID, COMB, DISTID, [IUID, None], [DISTID, None])]
+
+
 class Checks:
     def __init__(self, client):
         self.client = client

@@ -4,7 +4,8 @@ from SQL here, as a migration's RunSQL would create them.  Run by
 test/t/drivers.sh."""
 import os
 
-from clientcheck import COMB, DB, DISTID, IUID, MISSING, WITH_RECIPE, Checks, expect, expect_types, iuid, schema
+from clientcheck import (COMB, DB, DISTID, IUID, MISSING, NULL_ROWS, WITH_RECIPE, Checks, expect, expect_types,
+                         iuid, null_schema, schema)
 
 import django
 from django.conf import settings
@@ -42,6 +43,17 @@ else:   # what a user tries first: UUIDField, DecimalField
             db_table = "dj_ticket"
 
 
+class Nullable(models.Model):
+    n = models.IntegerField(primary_key=True)
+    iid = IuidField(null=True, db_column="id") if WITH_RECIPE else models.UUIDField(null=True, db_column="id")
+    ref = CombField(null=True) if WITH_RECIPE else models.UUIDField(null=True)
+    seq = DistidField(null=True) if WITH_RECIPE else models.DecimalField(max_digits=28, decimal_places=0, null=True)
+
+    class Meta:
+        app_label = "uidx_drivers"
+        db_table = "dj_null"
+
+
 class Note(models.Model):
     ticket = models.ForeignKey(Ticket, models.CASCADE, primary_key=True)
     body = models.TextField()
@@ -53,7 +65,7 @@ class Note(models.Model):
 
 checks = Checks("django")
 with connection.cursor() as cur:
-    for stmt in schema("dj"):
+    for stmt in schema("dj") + null_schema("dj"):
         cur.execute(stmt)
 
 
@@ -96,6 +108,14 @@ def _():
     Ticket.objects.bulk_create([Ticket(title="bulk") for _ in range(2)]
                                + [Ticket(id=iuid(0x70), ref=COMB, seq=DISTID + 0x70, title="bulk")])
     expect(Ticket.objects.filter(title="bulk").count(), 3)
+
+
+@checks("None in, None back; filter(seq=None)")
+def _():
+    Nullable.objects.create(n=1)
+    Nullable.objects.create(n=2, iid=IUID, ref=COMB, seq=DISTID)
+    expect([(r.iid, r.ref, r.seq) for r in Nullable.objects.order_by("n")], [row[:3] for row in NULL_ROWS])
+    expect(Nullable.objects.filter(seq=None).count(), 1)
 
 
 checks.done(django.get_version())

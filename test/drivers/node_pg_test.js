@@ -25,7 +25,8 @@ function assert(cond, what) {
 // ---- the recipe: docs/drivers.md "Client recipes", node-postgres (uidx_pg.js,
 // written into DRIVERS_README_DIR by drivers.sh).  iuid and comb come back as
 // the same lower-case UUID strings as uuid columns, in text and binary
-// results; distid as a BigInt; their arrays as arrays.
+// results; distid as its decimal string (a BigInt with { bigint: true });
+// their arrays as arrays; NULL as null.
 const { registerUidx } = require(require('path').join(process.env.DRIVERS_README_DIR, 'uidx_pg.js'));
 const hex = (buf) => buf.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
@@ -63,14 +64,19 @@ async function run(client, t) {
   const { dflt, value, absent, uuid, binaryValue } = TYPES[t];
   const tbl = `node_${t}`, child = `node_${t}_child`;
   const valueUuid = uuid(value);
-  const asRead = (v) => (t === 'distid' ? BigInt(v) : v);   // as the recipe returns it
+  const asRead = (v) => v;   // as the recipe returns it: strings, a distid's decimal too
   const other = t === 'distid' ? String(BigInt(value) + 1n) : variant(value, 2);
   await client.query(`DROP TABLE IF EXISTS ${child}, ${tbl}`);
-  await client.query(`CREATE TABLE ${tbl} (id ${t} PRIMARY KEY DEFAULT ${dflt}, note text)`);
+  await client.query(`CREATE TABLE ${tbl} (id ${t} PRIMARY KEY DEFAULT ${dflt}, note text, maybe ${t})`);
 
   await check(`${t}: DEFAULT + RETURNING`, async () => {
     const r = await client.query(`INSERT INTO ${tbl} (note) VALUES ('default') RETURNING id`);
-    assert(t === 'distid' ? typeof r.rows[0].id === 'bigint' : isUuidText(r.rows[0].id), r.rows[0].id);
+    assert(t === 'distid' ? /^[0-9]+$/.test(r.rows[0].id) : isUuidText(r.rows[0].id), `${r.rows[0].id} (${typeof r.rows[0].id})`);
+  });
+  await check(`${t}: JSON.stringify of the rows, arrays included`, async () => {
+    const r = await client.query(`SELECT id, ARRAY[id] AS ids FROM ${tbl}`);
+    const text = JSON.stringify(r.rows);
+    assert(JSON.parse(text)[0].id === r.rows[0].id, text);
   });
   await check(`${t}: INSERT with a $1::uuid parameter`, async () => {
     await client.query(`INSERT INTO ${tbl} VALUES ($1::uuid, 'uuid param')`, [valueUuid]);
@@ -95,6 +101,17 @@ async function run(client, t) {
     const r = await client.query({ text: `SELECT id FROM ${tbl} WHERE note = $1`, values: ['binary'], binary: true });
     assert(r.fields[0].format === 'binary', r.fields[0].format);
     assert(r.rows[0].id === asRead(binaryValue), `${r.rows[0].id} (${typeof r.rows[0].id})`);
+  });
+  await check(`${t}: NULL as a parameter, back as null in text, binary and arrays`, async () => {
+    await client.query(`INSERT INTO ${tbl} (note, maybe) VALUES ('null', $1)`, [null]);
+    const r = await client.query(`SELECT maybe, ARRAY[maybe, id] AS arr, id FROM ${tbl} WHERE note = 'null'`);
+    const row = r.rows[0];
+    assert(row.maybe === null && Array.isArray(row.arr) && row.arr[0] === null && row.arr[1] === row.id,
+           JSON.stringify(row));
+    const b = await client.query({ text: `SELECT maybe FROM ${tbl} WHERE note = $1`, values: ['null'], binary: true });
+    assert(b.fields[0].format === 'binary' && b.rows[0].maybe === null, JSON.stringify(b.rows));
+    const n = await client.query(`SELECT count(*)::int AS n FROM ${tbl} WHERE maybe IS NULL AND note = $1`, ['null']);
+    assert(n.rows[0].n === 1, n.rows[0].n);
   });
   await check(`${t}: = with a $1::uuid parameter`, async () => {
     const r = await client.query(`SELECT note FROM ${tbl} WHERE id = $1::uuid`, [valueUuid]);
@@ -171,6 +188,18 @@ async function run(client, t) {
       console.log(`not ok - node-pg: ${t}: setup: ${e.message}`);
     }
   }
+  // the opt-in: the parsers are global, so this comes last
+  await check('distid: registerUidx(client, { bigint: true }) gives BigInts, in text, binary and arrays, NULL as null', async () => {
+    await registerUidx(client, { bigint: true });
+    const want = BigInt(TYPES.distid.value);
+    const r = await client.query("SELECT id, ARRAY[id, NULL] AS ids, maybe FROM node_distid WHERE note IN ('uuid param', 'null') ORDER BY note DESC");
+    assert(r.rows[0].id === want && r.rows[0].ids[0] === want && r.rows[0].ids[1] === null && r.rows[1].maybe === null,
+           `${r.rows[0].id} (${typeof r.rows[0].id}), ${r.rows[0].ids}, ${r.rows[1].maybe}`);
+    const b = await client.query({ text: 'SELECT id FROM node_distid WHERE note = $1', values: ['binary'], binary: true });
+    assert(b.rows[0].id === BigInt(TYPES.distid.binaryValue), `${b.rows[0].id} (${typeof b.rows[0].id})`);
+    const p = await client.query('SELECT count(*)::int AS n FROM node_distid WHERE id = $1', [want]);
+    assert(p.rows[0].n === 1, p.rows[0].n);
+  });
   await client.end();
   console.log(`node-pg ${require('pg/package.json').version}: ${failures} failed`);
   process.exit(failures ? 1 : 0);

@@ -5,7 +5,8 @@ import asyncio
 import io
 import os
 
-from clientcheck import COMB, DB, DISTID, IUID, MISSING, WITH_RECIPE, Checks, expect, expect_types, iuid, schema
+from clientcheck import (COMB, DB, DISTID, IUID, MISSING, NULL_ROWS, NULL_SELECT, WITH_RECIPE, Checks, expect, expect_types,
+                         iuid, null_schema, schema)
 
 import psycopg2
 import psycopg2.errors
@@ -26,7 +27,7 @@ conn.autocommit = True
 if WITH_RECIPE:
     uidx_psycopg2.register_uidx(conn)
 cur = conn.cursor()
-for stmt in schema("pg2"):
+for stmt in schema("pg2") + null_schema("pg2"):
     cur.execute(stmt)
 
 
@@ -77,6 +78,14 @@ def _():
     expect(cur.fetchone()[0], 3)
 
 
+@checks("NULL as None, back as None, in arrays too")
+def _():
+    cur.execute("INSERT INTO pg2_null VALUES (1, %s, %s, %s), (2, %s, %s, %s)",
+                (None, None, None, IUID, COMB, Distid(DISTID)))
+    cur.execute(NULL_SELECT.format("pg2"))
+    expect(cur.fetchall(), NULL_ROWS)
+
+
 conn.close()
 psycopg2_failures = checks.failures
 
@@ -91,6 +100,14 @@ class Ticket(Base):
     ref = Column(UUID(as_uuid=True), nullable=False, server_default=text("comb_suffix_generate()"))
     seq = Column(uidx_sqlalchemy.Distid, nullable=False, server_default=text("distid_generate()"))
     title = Column(Text)
+
+
+class Nullable(Base):
+    __tablename__ = "sa_null"
+    n = Column(sqlalchemy.Integer, primary_key=True, autoincrement=False)
+    id = Column(UUID(as_uuid=True))
+    ref = Column(UUID(as_uuid=True))
+    seq = Column(uidx_sqlalchemy.Distid)
 
 
 class Note(Base):
@@ -136,6 +153,15 @@ def orm_checks(checks, s):
             return
         raise AssertionError("a missing parent was let in")
 
+    @checks("ORM: None in, None back; arrays with NULL")
+    def _():
+        s.add_all([Nullable(n=1), Nullable(n=2, id=IUID, ref=COMB, seq=DISTID)])
+        s.flush()
+        s.expunge_all()
+        got = [(r.id, r.ref, r.seq) for r in s.scalars(select(Nullable).order_by(Nullable.n))]
+        expect(got, [row[:3] for row in NULL_ROWS])
+        expect([tuple(r) for r in s.execute(text(NULL_SELECT.format("sa")))], NULL_ROWS)
+
     @checks("ORM: bulk insert (executemany)")
     def _():
         s.execute(insert(Ticket), [{"id": iuid(0x70 + i), "seq": DISTID + 0x70 + i, "title": "bulk"} for i in range(3)])
@@ -144,7 +170,7 @@ def orm_checks(checks, s):
 
 
 def create_tables(engine_conn):
-    for stmt in schema("sa"):
+    for stmt in schema("sa") + null_schema("sa"):
         engine_conn.execute(text(stmt))
 
 

@@ -49,8 +49,8 @@ def run(conn, t):
     child = sql.Identifier(f"py_{t}_child")
     with conn.cursor() as cur:
         cur.execute(sql.SQL("DROP TABLE IF EXISTS {}, {}").format(child, tbl))
-        cur.execute(sql.SQL("CREATE TABLE {} (id {} PRIMARY KEY DEFAULT {}, note text)").format(
-            tbl, sql.SQL(t), sql.SQL(default)))
+        cur.execute(sql.SQL("CREATE TABLE {} (id {} PRIMARY KEY DEFAULT {}, note text, maybe {})").format(
+            tbl, sql.SQL(t), sql.SQL(default), sql.SQL(t)))
 
     def default_returning():
         with conn.cursor() as cur:
@@ -120,6 +120,24 @@ def run(conn, t):
                         copy.write_row((r[0] if t != "distid" else Distid(r[0]), r[1]))
                 got = cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE note = %s").format(tbl), (f"copy {fmt}",)).fetchone()[0]
                 assert got == 3, got
+        return fn
+
+    def null_roundtrip(binary):
+        """None as a parameter, NULL back as None, alone and in an array; COPY
+        of a NULL with set_types()"""
+        def fn():
+            note = f"null {'binary' if binary else 'text'}"
+            with conn.cursor(binary=binary) as cur:
+                cur.execute(sql.SQL("INSERT INTO {} (note, maybe) VALUES (%s, %s)").format(tbl), (note, None))
+                row = cur.execute(sql.SQL("SELECT maybe, ARRAY[maybe, id], id FROM {} WHERE note = %s").format(tbl),
+                                  (note,)).fetchone()
+                assert row[0] is None and row[1] == [None, row[2]] and isinstance(row[2], py_type), row
+                with cur.copy(sql.SQL("COPY {} (maybe, note) FROM STDIN" + (" (FORMAT BINARY)" if binary else "")).format(tbl)) as copy:
+                    copy.set_types([t, "text"])
+                    copy.write_row((None, note + " copy"))
+                n = cur.execute(sql.SQL("SELECT count(*) FROM {} WHERE maybe IS NULL AND note = %s").format(tbl),
+                                (note + " copy",)).fetchone()[0]
+                assert n == 1, n
         return fn
 
     def copy_in_set_types(fmt):
@@ -203,6 +221,8 @@ def run(conn, t):
     check(f"{t}: COPY FROM in text, set_types(['{t}', 'text'])", copy_in_set_types("text"))
     check(f"{t}: COPY FROM in binary, set_types(['{t}', 'text'])", copy_in_set_types("binary"))
     check(f"{t}: COPY TO in binary", copy_out_binary)
+    check(f"{t}: NULL round trip, text", null_roundtrip(False))
+    check(f"{t}: NULL round trip, binary", null_roundtrip(True))
     check(f"{t}: foreign key from a uuid column", foreign_key)
 
 

@@ -63,6 +63,7 @@ for g in "${groups[@]}"; do
     drivers) wanted+=(python3-psycopg                 # psycopg 3
                       python3-psycopg2 python3-sqlalchemy python3-asyncpg python3-django
                       golang golang-github-jackc-pgx-v4-dev   # Go pgx, built in GOPATH mode from /usr/share/gocode
+                      golang-golang-x-sync-dev        #   pgx v5's pool, where test/t/drivers.sh finds a pgx v5
                       libpostgresql-jdbc-java         # pgjdbc
                       openjdk-17-jdk-headless)        #   and javac to build its test
              # node-postgres comes from npm; a Node.js that came from elsewhere

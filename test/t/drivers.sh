@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Real clients against every uidx type, each with its recipe from docs/drivers.md
 # "Client recipes".  Every code block of that section is a file named by
-# the line <!-- test/t/drivers.sh: FILE --> before it; they are written, as
+# the visible caption **File: `FILE`** right before it (what a reader copies
+# it into, and the name other recipes import it by); they are written, as
 # they stand, into one directory (DRIVERS_README_DIR) that the tests load
-# them from, so the README cannot drift from what is tested.  A block without
-# that line fails the test.
+# them from, so the docs cannot drift from what is tested.  A block without
+# that caption, or a recipe importing a recipe file the section does not
+# show, fails the test.
 #
 #   psycopg 3, psycopg2, SQLAlchemy, asyncpg, Django
 #                   Debian's python3-* packages (test/scripts/ensure-deps.sh)
 #   pgjdbc          Debian's libpostgresql-jdbc-java with the JDK
-#   pgx             Debian's golang with golang-github-jackc-pgx-v4-dev, built
-#                   in GOPATH mode from /usr/share/gocode (no module download)
+#   pgx v4, v5      Debian's golang with golang-github-jackc-pgx-v4-dev, built
+#                   in GOPATH mode from /usr/share/gocode (no module download);
+#                   v5 where a GOPATH holds it (below)
 #   node-postgres, postgres.js, knex, Sequelize
 #                   from npm, installed once into a scratch directory under the
 #                   cache (cache-dir.sh), never into the tree
@@ -47,19 +50,27 @@ i, files = start, []
 while i < end:
     if lines[i].startswith("```"):
         prev = next((l.strip() for l in reversed(lines[start:i]) if l.strip()), "")
-        m = re.fullmatch(r"<!-- test/t/drivers\.sh: ([\w.-]+) -->", prev)
+        m = re.fullmatch(r"\*\*File: `([\w.-]+)`\*\*", prev)
         j = i + 1
         while not lines[j].startswith("```"):
             j += 1
         if not m:
             sys.exit(f"docs/drivers.md line {i + 1}: a code block of \"Client recipes\" without its "
-                     "<!-- test/t/drivers.sh: FILE --> line")
+                     "caption **File: `FILE`** on the line before it")
         if m.group(1) in files:
             sys.exit(f"docs/drivers.md line {i + 1}: {m.group(1)} twice")
         files.append(m.group(1))
         (out / m.group(1)).write_text("\n".join(lines[i + 1:j]) + "\n", encoding="utf-8")
         i = j
     i += 1
+# a recipe that imports another names it as its caption does
+for f in files:
+    code = (out / f).read_text(encoding="utf-8")
+    wanted = [m + ".py" for m in re.findall(r"^\s*(?:from|import)\s+(uidx\w*)", code, re.M)]
+    wanted += re.findall(r"require\('\./([\w.-]+)'\)", code)
+    for w in wanted:
+        if w not in files:
+            sys.exit(f"docs/drivers.md: {f} imports {w}, which no **File: `{w}`** block shows")
 print(f"# docs/drivers.md \"Client recipes\": {len(files)} blocks: {' '.join(files)}")
 PY
 
@@ -103,28 +114,51 @@ if [ -f "$jar" ] && command -v javac >/dev/null; then
     run pgjdbc java -cp "$jar:$work/pgjdbc" PgjdbcTest
   else
     echo "not ok - pgjdbc: does not compile:"; cat "$work/javac.log"; failed+=(pgjdbc)
+    summary+=("pgjdbc: does not compile")
   fi
 else
   skip pgjdbc "no $jar or no javac (make deps installs libpostgresql-jdbc-java and a JDK)"
 fi
 
-echo "# pgx"
+# pgx: v4 from Debian (bookworm's only pgx), v5 where a GOPATH holds it:
+# Debian's golang-github-jackc-pgx-v5-dev (trixie and later) or
+# DRIVERS_PGX5_GOPATH, a GOPATH with github.com/jackc/pgx/v5 and
+# github.com/jackc/puddle/v2 (its other imports come from Debian's
+# golang-golang-x-{crypto,text,sync}-dev and golang-github-jackc-pg*file-dev;
+# a file VERSION in it names the release).  Without one, v5 is reported as not
+# tested, which does not fail the test.
+# pgx MAJOR GOPATH VERSION: builds the checks with the docs' recipe of MAJOR
+pgx() {
+  local major=$1 path=$2 version=$3 dir=$work/pgx-$1
+  echo "# pgx $major"
+  # the docs' file is a package of its own (package db): here it is built
+  # into the test's program
+  mkdir "$dir"
+  sed '1s/^package [a-z]*$/package main/' "$DRIVERS_README_DIR/uidx_pgx${major#v}.go" >"$dir/uidx.go"
+  cp "$top/test/drivers/pgx_checks.go" "$top/test/drivers/pgx_$major.go" "$dir/"
+  if (cd "$dir" && GOPATH=$path GO111MODULE=off GOFLAGS= GOCACHE=$UIDX_CACHE/go-build \
+        go build -o pgx_test . 2>"$work/go.log"); then
+    run "pgx $major" env PGX_VERSION="$version" "$dir/pgx_test"
+  else
+    echo "not ok - pgx $major: does not build:"; cat "$work/go.log"; failed+=("pgx $major")
+    summary+=("pgx $major: does not build")
+  fi
+}
 gopath=/usr/share/gocode
 if command -v go >/dev/null && [ -d "$gopath/src/github.com/jackc/pgx/v4" ]; then
-  # the README's file is a package of its own (package db): here it is built
-  # into the test's program
-  mkdir "$work/pgx"
-  sed '1s/^package [a-z]*$/package main/' "$DRIVERS_README_DIR/uidx.go" >"$work/pgx/uidx.go"
-  cp "$top/test/drivers/pgx_main.go" "$work/pgx/"
-  if (cd "$work/pgx" && GOPATH=$gopath GO111MODULE=off GOFLAGS= GOCACHE=$UIDX_CACHE/go-build \
-        go build -o pgx_test . 2>"$work/go.log"); then
-    run pgx env PGX_VERSION="$(dpkg-query -W -f='${Version}' golang-github-jackc-pgx-v4-dev 2>/dev/null)" \
-      "$work/pgx/pgx_test"
-  else
-    echo "not ok - pgx: does not build:"; cat "$work/go.log"; failed+=(pgx)
-  fi
+  pgx v4 "$gopath" "$(dpkg-query -W -f='${Version}' golang-github-jackc-pgx-v4-dev 2>/dev/null)"
 else
-  skip pgx "no go or no $gopath/src/github.com/jackc/pgx/v4 (make deps installs golang and golang-github-jackc-pgx-v4-dev)"
+  skip "pgx v4" "no go or no $gopath/src/github.com/jackc/pgx/v4 (make deps installs golang and golang-github-jackc-pgx-v4-dev)"
+fi
+if ! command -v go >/dev/null; then
+  summary+=("pgx v5: NOT TESTED, no go")
+elif [ -d "$gopath/src/github.com/jackc/pgx/v5" ]; then
+  pgx v5 "$gopath" "$(dpkg-query -W -f='${Version}' golang-github-jackc-pgx-v5-dev 2>/dev/null)"
+elif [ -n "${DRIVERS_PGX5_GOPATH:-}" ] && [ -d "$DRIVERS_PGX5_GOPATH/src/github.com/jackc/pgx/v5" ]; then
+  pgx v5 "$DRIVERS_PGX5_GOPATH:$gopath" "$(cat "$DRIVERS_PGX5_GOPATH/VERSION" 2>/dev/null || echo "from $DRIVERS_PGX5_GOPATH")"
+else
+  echo "# pgx v5: not tested: no $gopath/src/github.com/jackc/pgx/v5 (Debian 12 has no package) and no DRIVERS_PGX5_GOPATH"
+  summary+=("pgx v5: NOT TESTED, no pgx v5 in $gopath or DRIVERS_PGX5_GOPATH")
 fi
 
 echo "# npm: node-postgres, postgres.js, knex, Sequelize"
