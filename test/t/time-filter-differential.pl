@@ -606,6 +606,13 @@ my @cases = map { { family => 'issue', %$_ } } (
 		q{EXECUTE dr('2026-03-01', '2026-03-24')}, 'RESET ROLE', 'DEALLOCATE dr' ] },
 	{ kind => 'select', sql => q{SELECT count(*) FROM v_p_iuid WHERE iuid_timestamp(id) >= '2026-02-10' AND iuid_timestamp(id) < '2026-02-11'} },
 	{ kind => 'select', sql => q{SELECT count(*) FROM (SELECT * FROM p_uuid WHERE kind <> 9) s WHERE iuid_timestamp(s.id) BETWEEN '2026-02-10 00:00+00' AND '2026-02-11'::date} },
+	# bounds the remote server must read back (docs/regions.md's router), and
+	# instants whose coercion to timestamptz overflows
+	{ kind => 'select', sql => q{SELECT count(*) FROM f_iuid WHERE iuid_timestamp(id) <= '2026-02-16'} },
+	{ kind => 'select', sql => q{SELECT count(*) FROM f_distid WHERE distid_timestamp(id) <= '3020-01-01'} },
+	{ kind => 'select', sql => q{SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) < date '300000-01-01'} },
+	{ kind => 'select', tz => 'America/St_Johns', sql => q{SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) < timestamp '294276-12-31 23:00'} },
+	{ kind => 'dml', tz => 'America/St_Johns', sql => q{DELETE FROM s_comb WHERE comb_timestamp(id) > date '300000-01-01' OR kind = 1} },
 );
 my $nfixed = @cases;
 for my $i (0 .. $nqueries - 1)
