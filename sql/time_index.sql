@@ -346,7 +346,9 @@ DROP ROLE uidx_ti_reader;
 -- the ends of the field: f(x) >= t is x >= KEY_time_bound(t, false, true),
 -- f(x) > t is x >= KEY_time_bound(t, false, false), f(x) < t is
 -- x <= KEY_time_bound(t, true, false) and f(x) <= t is
--- x <= KEY_time_bound(t, true, true).  No row printed means none differs.
+-- x <= KEY_time_bound(t, true, true), where a NULL bound (no key beyond the
+-- instant) holds for no key, as the filter does.  No row printed means none
+-- differs.
 WITH instants(t) AS (
     SELECT unnest(ARRAY['-infinity', '1699-12-31 23:59:59.9999', '1700-01-01', '1899-12-31 23:59:59.999',
                         '1900-01-01', '1900-01-01 00:00:00.0005', '1969-12-31 23:59:59.999', '1970-01-01',
@@ -365,33 +367,38 @@ WITH instants(t) AS (
     SELECT distid_lower_bound(k) FROM keys WHERE k < '2100-01-01'
 )
 SELECT 'iuid' AS type, t, x::text FROM instants, iuids
- WHERE (x >= iuid_time_bound(t, false, true)) IS DISTINCT FROM (iuid_timestamp(x) >= t)
-    OR (x >= iuid_time_bound(t, false, false)) IS DISTINCT FROM (iuid_timestamp(x) > t)
-    OR (x <= iuid_time_bound(t, true, false)) IS DISTINCT FROM (iuid_timestamp(x) < t)
-    OR (x <= iuid_time_bound(t, true, true)) IS DISTINCT FROM (iuid_timestamp(x) <= t)
+ WHERE ((x >= iuid_time_bound(t, false, true)) IS TRUE) <> ((iuid_timestamp(x) >= t) IS TRUE)
+    OR ((x >= iuid_time_bound(t, false, false)) IS TRUE) <> ((iuid_timestamp(x) > t) IS TRUE)
+    OR ((x <= iuid_time_bound(t, true, false)) IS TRUE) <> ((iuid_timestamp(x) < t) IS TRUE)
+    OR ((x <= iuid_time_bound(t, true, true)) IS TRUE) <> ((iuid_timestamp(x) <= t) IS TRUE)
 UNION ALL
--- every 16 bytes are a comb: no bound sorts below the first one, so before
--- the epoch "f(x) < t" (false for all) is "x <= the first comb", which holds
--- for that one key (src/time_bounds.c: not exact there, never narrower)
 SELECT 'comb', t, x::text FROM instants, combs
- WHERE ((x >= comb_time_bound(t, false, true)) IS DISTINCT FROM (comb_timestamp(x) >= t)
-    OR (x >= comb_time_bound(t, false, false)) IS DISTINCT FROM (comb_timestamp(x) > t)
-    OR (x <= comb_time_bound(t, true, false)) IS DISTINCT FROM (comb_timestamp(x) < t)
-    OR (x <= comb_time_bound(t, true, true)) IS DISTINCT FROM (comb_timestamp(x) <= t))
-   AND NOT (x = comb_time_bound('-infinity', true, false) AND t <= '1970-01-01')
+ WHERE ((x >= comb_time_bound(t, false, true)) IS TRUE) <> ((comb_timestamp(x) >= t) IS TRUE)
+    OR ((x >= comb_time_bound(t, false, false)) IS TRUE) <> ((comb_timestamp(x) > t) IS TRUE)
+    OR ((x <= comb_time_bound(t, true, false)) IS TRUE) <> ((comb_timestamp(x) < t) IS TRUE)
+    OR ((x <= comb_time_bound(t, true, true)) IS TRUE) <> ((comb_timestamp(x) <= t) IS TRUE)
 UNION ALL
 SELECT 'distid', t, x::text FROM instants, distids
- WHERE (x >= distid_time_bound(t, false, true)) IS DISTINCT FROM (distid_timestamp(x) >= t)
-    OR (x >= distid_time_bound(t, false, false)) IS DISTINCT FROM (distid_timestamp(x) > t)
-    OR (x <= distid_time_bound(t, true, false)) IS DISTINCT FROM (distid_timestamp(x) < t)
-    OR (x <= distid_time_bound(t, true, true)) IS DISTINCT FROM (distid_timestamp(x) <= t);
--- Where the field cannot hold an instant: past every iuid and distid; the
--- first and last comb, which make a range one key wider (never narrower).
-SELECT iuid_time_bound('infinity', false, true) AS iuid_after_all,
-       iuid_time_bound('-infinity', true, false) AS iuid_before_all,
-       distid_time_bound('infinity', false, true) AS distid_after_all,
-       comb_time_bound('infinity', false, true) AS comb_last,
-       comb_time_bound('-infinity', true, false) AS comb_first;
+ WHERE ((x >= distid_time_bound(t, false, true)) IS TRUE) <> ((distid_timestamp(x) >= t) IS TRUE)
+    OR ((x >= distid_time_bound(t, false, false)) IS TRUE) <> ((distid_timestamp(x) > t) IS TRUE)
+    OR ((x <= distid_time_bound(t, true, false)) IS TRUE) <> ((distid_timestamp(x) < t) IS TRUE)
+    OR ((x <= distid_time_bound(t, true, true)) IS TRUE) <> ((distid_timestamp(x) <= t) IS TRUE);
+-- Where no key lies beyond an instant the bound is NULL (no key satisfies the
+-- filter); on its near side it is the type's first or last valid key: a
+-- distid's field ends in 3015 (below 2^93), an iUID keeps version 8, format
+-- 0 and variant 10.  Each bound reads back through the type's text form,
+-- as postgres_fdw and Citus send it (docs/internals.md).
+SELECT iuid_time_bound('infinity', false, true) IS NULL AS iuid_none_after,
+       iuid_time_bound('-infinity', true, false) IS NULL AS iuid_none_before,
+       distid_time_bound('3015-01-01', false, true) IS NULL AS distid_none_after_3015,
+       comb_time_bound('infinity', false, true) IS NULL AS comb_none_after,
+       comb_time_bound('-infinity', true, false) IS NULL AS comb_none_before;
+SELECT iuid_time_bound('infinity', true, true)::text::iuid AS iuid_last,
+       iuid_time_bound('-infinity', false, true)::text::iuid AS iuid_first,
+       iuid_time_bound('2026-10-16', true, true)::text::iuid AS iuid_last_of_ms,
+       distid_time_bound('3015-01-01', true, true)::text::distid AS distid_last,
+       distid_time_bound('3014-12-13 12:41:28.831', false, true)::text::distid AS distid_last_ms_first,
+       comb_time_bound('infinity', true, true)::text::comb AS comb_last;
 
 -- uidx_create_time_partitions' bounds are those keys: a month's partition is
 -- the one partition of a filter that starts at its first instant.
@@ -412,3 +419,79 @@ SELECT uidx_time_bound('2024-01-01 00:00:00.0005', 0, '1970-01-01', false) AS lo
        uidx_time_bound('infinity', 0, '1970-01-01', true) AS at_infinity,
        uidx_time_bound('294276-01-01', 0, '1700-01-01', false) AS far;
 SELECT uidx_time_bound('2024-01-01', 11, '1970-01-01', false);
+
+-- Every constant a time filter puts into a plan is a value of its type: the
+-- text EXPLAIN shows (and postgres_fdw and Citus send) reads back with the
+-- type's input function, for filters at millisecond edges and past each
+-- layout's first and last millisecond, as pruning conditions and as index
+-- conditions.  A constant that does not read back is a warning.
+CREATE FUNCTION pg_temp.plan_constants_read_back(tbl text, filter text) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    m text[];
+    n int := 0;
+BEGIN
+    SET LOCAL enable_seqscan = off;
+    SET LOCAL enable_bitmapscan = off;
+    FOR line IN EXECUTE format('EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM %I WHERE %s', tbl, filter) LOOP
+        FOR m IN SELECT regexp_matches(line, '''([^'']*)''::(iuid|comb|distid|uuid)\M', 'g') LOOP
+            BEGIN
+                EXECUTE format('SELECT %L::%s', m[1], m[2]);
+                n := n + 1;
+            EXCEPTION WHEN invalid_text_representation OR numeric_value_out_of_range THEN
+                RAISE WARNING '%: %::% does not read back: %', filter, m[1], m[2], SQLERRM;
+            END;
+        END LOOP;
+    END LOOP;
+    RETURN n;
+END
+$$;
+SELECT tbl, count(*) AS filters, sum(pg_temp.plan_constants_read_back(tbl, filter)) AS constants_read_back
+  FROM (VALUES ('tp_iuid'), ('ti_iuid'), ('tp_distid'), ('ti_distid'), ('tp_comb'), ('ti_comb'), ('ti_uuid')) t(tbl),
+       (VALUES ('<= ''2026-10-16'''), ('< ''2024-01-03'''), ('>= ''2024-01-03'''), ('= ''2024-01-03 00:07:00.001'''),
+               ('<= ''3015-01-01'''), ('>= ''3014-12-13 12:41:28.831'''), ('<= ''20000-01-01'''),
+               ('>= ''1800-01-01'''), ('< ''infinity'''), ('>= ''-infinity'''), ('> ''infinity'''),
+               ('< ''1800-01-01''')) f(cmp),
+       LATERAL (SELECT CASE WHEN tbl LIKE '%iuid' OR tbl LIKE '%uuid' THEN 'iuid' WHEN tbl LIKE '%distid' THEN 'distid' ELSE 'comb' END
+                       || '_timestamp(id) ' || cmp AS filter) q
+ GROUP BY tbl ORDER BY tbl;
+
+-- The rewrite never adds an error: a date or timestamp beyond what a
+-- timestamptz holds (in the session's time zone) is after every key, as
+-- PostgreSQL's own cross-type comparison reads it; plain, EXPLAIN, generic
+-- plans, DML, OR arms.  Each line: the count with the rewrite on, and
+-- whether it is the count with it off.
+CREATE FUNCTION pg_temp.same_count(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    on_count bigint;
+    off_count bigint;
+BEGIN
+    SET LOCAL uidx.time_filter_rewrite = off;
+    EXECUTE q INTO off_count;
+    SET LOCAL uidx.time_filter_rewrite = on;
+    EXECUTE 'EXPLAIN ' || q;
+    EXECUTE q INTO on_count;
+    RETURN on_count || CASE WHEN on_count = off_count THEN ' rows, as with the rewrite off' ELSE ' rows, not ' || off_count END;
+END
+$$;
+SET TimeZone = 'America/St_Johns';
+SELECT q, pg_temp.same_count(q) AS result
+  FROM (VALUES ('SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) < date ''300000-01-01'''),
+               ('SELECT count(*) FROM ti_iuid WHERE iuid_timestamp(id) < date ''300000-01-01'''),
+               ('SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) < timestamp ''294276-12-31 23:00'''),
+               ('SELECT count(*) FROM ti_distid WHERE distid_timestamp(id) >= timestamp ''294276-12-31 23:00'''),
+               ('SELECT count(*) FROM tp_comb WHERE comb_timestamp(id) > date ''300000-01-01'' OR comb_timestamp(id) < ''2024-01-02'''),
+               ('SELECT count(*) FROM ti_uuid WHERE iuid_timestamp(id) BETWEEN date ''2024-01-10'' AND date ''5874897-12-31'''),
+               ('SELECT count(*) FROM tp_uuid WHERE comb_prefix_timestamp(id) <= timestamp ''294276-12-31 23:59:59.999999'''),
+               ('SELECT count(*) FROM tp_distid WHERE distid_timestamp(id) > date ''4713-01-01 BC'''),
+               ('WITH d AS (DELETE FROM tp_iuid WHERE iuid_timestamp(id) >= date ''300000-01-01'' RETURNING 1) SELECT count(*) FROM d'),
+               ('WITH u AS (UPDATE ti_iuid SET id = id WHERE iuid_timestamp(id) > timestamp ''294276-12-31 23:00'' RETURNING 1) SELECT count(*) FROM u')) v(q);
+SET plan_cache_mode = force_generic_plan;
+PREPARE tp_before(date, timestamp) AS
+  SELECT count(*) FROM tp_iuid WHERE iuid_timestamp(id) < $1 AND iuid_timestamp(id) <= $2;
+EXECUTE tp_before('300000-01-01', '294276-12-31 23:00');
+EXECUTE tp_before('2024-01-03', '294276-12-31 23:00');
+EXPLAIN (COSTS OFF) EXECUTE tp_before('300000-01-01', '294276-12-31 23:00');
+DEALLOCATE tp_before;
+RESET plan_cache_mode;
+SET TimeZone = 'UTC';

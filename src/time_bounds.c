@@ -16,16 +16,24 @@
  *     f(key) <  c   is   key <= KEY_time_bound(c, true, false)
  *     f(key) <= c   is   key <= KEY_time_bound(c, true, true)
  *
- * (= is >= and <=), for every value of the key type, where the bound of an
- * instant the field cannot hold sorts before or after every valid key.  Key
- * types without such a value (comb: every 16 bytes are one) get the nearest
- * key instead, which makes the range a little wider, never narrower; so
- * the conditions are exact only where the key type has that value or the
- * instant is a constant the field can hold.  On uuid the function is NULL
- * for other layouts and the range admits them: the conditions then use the
- * field bounds of uidx_time_bound(), which cover whole milliseconds, and are
- * never exact.  A condition that is not exact is only ever added next to the
- * clause it comes from, which keeps its meaning.
+ * (= is >= and <=), for every value of the key type.  Every bound is a
+ * valid key (the smallest or largest of its millisecond, clamped to the
+ * field values the type holds), because a plan's constants travel as text:
+ * postgres_fdw and Citus send them to servers that read them with the
+ * type's input function.  Where no valid key lies on the far side of an
+ * instant (f(key) > c with c after the type's last millisecond, f(key) < c
+ * before its first), the bound is NULL: no key satisfies the filter, and
+ * none satisfies `key >= NULL` either, so the conditions stay exact.  On
+ * uuid the function is NULL for other layouts and the range admits them:
+ * the conditions then use the field bounds of uidx_time_bound(), which
+ * cover whole milliseconds, and are never exact.  A condition that is not
+ * exact is only ever added next to the clause it comes from, which keeps
+ * its meaning.
+ *
+ * The conditions never fail where the clause would not: a date or
+ * timestamp becomes a timestamptz only after it is moved into the range
+ * every field holds (as_timestamptz), so an instant PostgreSQL's cross-type
+ * comparison reads without overflow cannot overflow here either.
  */
 #include "uidx.h"
 #include "time_bounds.h"
@@ -45,7 +53,9 @@
 #include "optimizer/paths.h"
 #include "parser/parse_coerce.h"
 #include "utils/acl.h"
+#include "utils/date.h"
 #include "utils/lsyscache.h"
+#include "utils/timestamp.h"
 #include "utils/uuid.h"
 
 bool		uidx_plan_checked_privileges = false;
@@ -66,36 +76,54 @@ key_with_field(const UidxTimeLayout *layout, const uint8 *tail, int64 field,
 
 /*
  * The smallest valid key whose field is at least `field` (upper = false),
- * or the largest whose field is at most `field` (upper = true).  Where no
- * field value fits, the 16 bytes past every key are returned; *exact says
- * whether those sort past every valid key of the type (else they are the
- * type's first or last key, and the range they bound is one key wider).
+ * or the largest whose field is at most `field` (upper = true), into out;
+ * false where there is none (the field is past the type's last or before
+ * its first millisecond).
  */
-static void
-key_bound(const UidxTimeLayout *layout, int64 field, bool upper, uint8 out[UIDX_LEN],
-		  bool *exact)
+static bool
+key_bound(const UidxTimeLayout *layout, int64 field, bool upper, uint8 out[UIDX_LEN])
 {
-	*exact = true;
 	if (!upper)
 	{
-		if (field > UIDX_MAX_MS48)
-		{
-			memset(out, 0xFF, UIDX_LEN);
-			*exact = layout->ones_above_all;
-		}
-		else
-			key_with_field(layout, layout->min_tail, Max(field, 0), out);
+		if (field > layout->max_field)
+			return false;
+		key_with_field(layout, layout->min_tail, Max(field, 0), out);
 	}
 	else
 	{
 		if (field < 0)
-		{
-			memset(out, 0, UIDX_LEN);
-			*exact = layout->zeros_below_all;
-		}
-		else
-			key_with_field(layout, layout->max_tail, Min(field, UIDX_MAX_MS48), out);
+			return false;
+		key_with_field(layout, layout->max_tail, Min(field, layout->max_field), out);
 	}
+	return true;
+}
+
+/*
+ * Debug builds check that a value put into a plan is one the type's input
+ * function reads back as itself: postgres_fdw and Citus send constants as
+ * text (docs/internals.md).
+ */
+static void
+check_plan_value(Oid type, Datum value)
+{
+#ifdef USE_ASSERT_CHECKING
+	Oid			output;
+	Oid			input;
+	Oid			ioparam;
+	bool		varlena;
+	char	   *text;
+	Datum		back;
+
+	if (!OidIsValid(type))
+		return;
+	getTypeOutputInfo(type, &output, &varlena);
+	getTypeInputInfo(type, &input, &ioparam);
+	text = OidOutputFunctionCall(output, value);
+	back = OidInputFunctionCall(input, text, ioparam, -1);
+	if (memcmp(DatumGetUUIDP(back)->data, DatumGetUUIDP(value)->data, UIDX_LEN) != 0)
+		elog(ERROR, "time filter bound \"%s\" of type %u does not read back as itself",
+			 text, type);
+#endif
 }
 
 /* The field value a bound of `at` starts from (see the table above). */
@@ -118,8 +146,9 @@ bound_field(TimestampTz at, TimestampTz epoch, bool upper, bool inclusive)
 
 /*
  * KEY_time_bound(at, upper, inclusive): the key bound of an instant, as the
- * table at the top says.  Never raises: the conditions that call it must
- * not fail where the user's clause would not.
+ * table at the top says, or NULL where no key is on the far side of it.
+ * Never raises: the conditions that call it must not fail where the user's
+ * clause would not.
  */
 static Datum
 time_bound(FunctionCallInfo fcinfo, UidxTimeLayoutId id)
@@ -127,13 +156,14 @@ time_bound(FunctionCallInfo fcinfo, UidxTimeLayoutId id)
 	const UidxTimeLayout *layout = uidx_time_layout(id);
 	bool		upper = PG_GETARG_BOOL(1);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
-	bool		exact;
 
-	key_bound(layout,
-			  bound_field(PG_GETARG_TIMESTAMPTZ(0),
-						  uidx_unix_ms_to_timestamptz(layout->epoch_unix_ms), upper,
-						  PG_GETARG_BOOL(2)),
-			  upper, result->data, &exact);
+	if (!key_bound(layout,
+				   bound_field(PG_GETARG_TIMESTAMPTZ(0),
+							   uidx_unix_ms_to_timestamptz(layout->epoch_unix_ms), upper,
+							   PG_GETARG_BOOL(2)),
+				   upper, result->data))
+		PG_RETURN_NULL();
+	check_plan_value(get_fn_expr_rettype(fcinfo->flinfo), UUIDPGetDatum(result));
 	PG_RETURN_UUID_P(result);
 }
 
@@ -198,7 +228,72 @@ uidx_time_bound(PG_FUNCTION_ARGS)
  * Recognising a time filter
  * ------------------------------------------------------------------------- */
 
-/* `expr` as a timestamptz, the way the family's cross-type operators read it */
+/* unix milliseconds as a value of `type` (date: the day, UTC) */
+static Datum
+instant_of_type(int64 unix_ms, Oid type)
+{
+	TimestampTz at = uidx_unix_ms_to_timestamptz(unix_ms);
+
+	if (type == DATEOID)
+		return DateADTGetDatum((DateADT) (at / USECS_PER_DAY));
+	return TimestampGetDatum((Timestamp) at);
+}
+
+/*
+ * `expr` (a date or timestamp) moved to UIDX_INSTANT_FLOOR/CEIL where it lies
+ * outside them.  Within them, a date or timestamp becomes a timestamptz in
+ * every time zone without overflow, and outside them it lies beyond every
+ * layout's field on the same side either way (time_layout.h), so every
+ * bound of it is the same.  A constant inside stays as it is.
+ */
+static Node *
+clamp_instant(Node *expr, Oid type)
+{
+	Datum		floor = instant_of_type(UIDX_INSTANT_FLOOR_UNIX_MS, type);
+	Datum		ceil = instant_of_type(UIDX_INSTANT_CEIL_UNIX_MS, type);
+	MinMaxExpr *least;
+	MinMaxExpr *greatest;
+
+	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * 86400000 < DISTID128_EPOCH_UNIX_MS &&
+					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * 86400000 < DISTID_EPOCH_UNIX_MS &&
+					 UIDX_UNIX_EPOCH_MS + UIDX_MAX_MS48 + 2 * 86400000 < UIDX_INSTANT_CEIL_UNIX_MS,
+					 "every field lies between the clamp instants");
+	if (IsA(expr, Const))
+	{
+		Const	   *c = (Const *) expr;
+
+		if (c->constisnull)
+			return expr;
+		/* date and timestamp compare as int32 and int64, infinities included */
+		if (type == DATEOID ? DatumGetDateADT(c->constvalue) < DatumGetDateADT(floor)
+			: DatumGetTimestamp(c->constvalue) < DatumGetTimestamp(floor))
+			return (Node *) makeConst(type, -1, InvalidOid, c->constlen, floor, false, c->constbyval);
+		if (type == DATEOID ? DatumGetDateADT(c->constvalue) > DatumGetDateADT(ceil)
+			: DatumGetTimestamp(c->constvalue) > DatumGetTimestamp(ceil))
+			return (Node *) makeConst(type, -1, InvalidOid, c->constlen, ceil, false, c->constbyval);
+		return expr;
+	}
+	greatest = makeNode(MinMaxExpr);
+	greatest->minmaxtype = type;
+	greatest->op = IS_GREATEST;
+	greatest->args = list_make2(copyObject(expr),
+								makeConst(type, -1, InvalidOid, get_typlen(type), floor, false,
+										  get_typbyval(type)));
+	greatest->location = -1;
+	least = makeNode(MinMaxExpr);
+	least->minmaxtype = type;
+	least->op = IS_LEAST;
+	least->args = list_make2(greatest,
+							 makeConst(type, -1, InvalidOid, get_typlen(type), ceil, false,
+									   get_typbyval(type)));
+	least->location = -1;
+	return (Node *) least;
+}
+
+/*
+ * `expr` as a timestamptz, the way the family's cross-type operators read
+ * it, and so that it cannot overflow where they do not (clamp_instant).
+ */
 static Node *
 as_timestamptz(Node *expr)
 {
@@ -208,7 +303,7 @@ as_timestamptz(Node *expr)
 		return expr;
 	if (type != TIMESTAMPOID && type != DATEOID)
 		return NULL;
-	return coerce_to_target_type(NULL, expr, type, TIMESTAMPTZOID, -1,
+	return coerce_to_target_type(NULL, clamp_instant(expr, type), type, TIMESTAMPTZOID, -1,
 								 COERCION_IMPLICIT, COERCE_IMPLICIT_CAST, -1);
 }
 
@@ -300,12 +395,17 @@ may_execute(Oid proc)
 	return may;
 }
 
+/* the bound as a constant of `type`; NULL where there is none (key_bound) */
 static Const *
-bytes_const(Oid type, const uint8 bytes[UIDX_LEN])
+bytes_const(Oid type, const uint8 bytes[UIDX_LEN], bool found)
 {
-	pg_uuid_t  *value = palloc(sizeof(pg_uuid_t));
+	pg_uuid_t  *value;
 
+	if (!found)
+		return makeNullConst(type, -1, InvalidOid);
+	value = palloc(sizeof(pg_uuid_t));
 	memcpy(value->data, bytes, UIDX_LEN);
+	check_plan_value(type, UUIDPGetDatum(value));
 	return makeConst(type, -1, InvalidOid, UUID_LEN, UUIDPGetDatum(value), false, false);
 }
 
@@ -327,16 +427,14 @@ bound_expr(const UidxTimeFilter *filter, const UidxTimeLayoutOids *key_layout,
 
 		if (IsA(at, Const))
 		{
-			bool		bound_exact;
+			bool		found;
 
-			key_bound(key, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
-									   uidx_unix_ms_to_timestamptz(key->epoch_unix_ms),
-									   upper, inclusive),
-					  upper, bytes, &bound_exact);
-			*exact &= bound_exact;
-			return (Expr *) bytes_const(key_layout->key_type, bytes);
+			found = key_bound(key, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
+											   uidx_unix_ms_to_timestamptz(key->epoch_unix_ms),
+											   upper, inclusive),
+							  upper, bytes);
+			return (Expr *) bytes_const(key_layout->key_type, bytes, found);
 		}
-		*exact &= upper ? key->zeros_below_all : key->ones_above_all;
 		if (!may_execute(key_layout->bound_function))
 			return NULL;
 		return (Expr *) makeFuncExpr(key_layout->bound_function, key_layout->key_type,
@@ -350,16 +448,15 @@ bound_expr(const UidxTimeFilter *filter, const UidxTimeLayoutOids *key_layout,
 	{
 		/* the same milliseconds as a key bound, with 00 and FF around them */
 		UidxTimeLayout field_only = *layout;
-		bool		bound_exact;
+		bool		found;
 
 		memset(field_only.min_tail, 0, UIDX_LEN);
 		memset(field_only.max_tail, 0xFF, UIDX_LEN);
-		field_only.zeros_below_all = field_only.ones_above_all = false;
-		key_bound(&field_only, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
-										   uidx_unix_ms_to_timestamptz(layout->epoch_unix_ms),
-										   upper, inclusive),
-				  upper, bytes, &bound_exact);
-		return (Expr *) bytes_const(UUIDOID, bytes);
+		found = key_bound(&field_only, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
+												   uidx_unix_ms_to_timestamptz(layout->epoch_unix_ms),
+												   upper, inclusive),
+						  upper, bytes);
+		return (Expr *) bytes_const(UUIDOID, bytes, found);
 	}
 	if (!OidIsValid(uidx_field_bound_function()) || !may_execute(uidx_field_bound_function()))
 		return NULL;

@@ -14,6 +14,7 @@
  */
 #include "uidx.h"
 #include "time_layout.h"
+#include "distid.h"
 
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -36,6 +37,9 @@
 
 /* bytes 6 and 8 of the smallest iUID: version 8, format 0, variant 10 */
 #define IUID_MIN_TAIL {0, 0, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 0}
+/* of the largest: byte 6 the same, byte 8 variant 10 with every other bit set */
+#define IUID_MAX_TAIL {0, 0, 0, 0, 0, 0, 0x80, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, \
+					   0xFF, 0xFF, 0xFF, 0xFF}
 /* every other byte 0xFF: above every key of the field's millisecond */
 #define ONES_TAIL {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, \
 				   0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}
@@ -44,25 +48,22 @@
 						 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}
 
 static const UidxTimeLayout layouts[UIDX_NUM_LAYOUTS] = {
-	/*
-	 * iuid: every value has version 8 and variant 10, so 16 zero bytes sort
-	 * below and 16 0xFF bytes above every valid iUID.
-	 */
+	/* iuid: every value has version 8, format 0 and variant 10 */
 	[UIDX_LAYOUT_IUID] = {"iuid_timestamp", "iuid", IUID_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	IUID_MIN_TAIL, ONES_TAIL, true, true, "iuid_time_bound"},
+	UIDX_MAX_MS48, IUID_MIN_TAIL, IUID_MAX_TAIL, "iuid_time_bound"},
 	/* any 16 bytes are a comb, whose order reads bytes 10-15 first */
 	[UIDX_LAYOUT_COMB] = {"comb_timestamp", "comb", COMB_SUFFIX_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	{0}, ONES_TAIL, false, false, "comb_time_bound"},
-	/* a distid's bytes 0-3 are zero: 16 0xFF bytes sort above every one */
+	UIDX_MAX_MS48, {0}, ONES_TAIL, "comb_time_bound"},
+	/* a distid is below 2^93: its field (T) has 45 bits, to the year 3015 */
 	[UIDX_LAYOUT_DISTID] = {"distid_timestamp", "distid", DISTID_TIME_OFFSET, DISTID_EPOCH_UNIX_MS,
-	{0}, DISTID_MAX_TAIL, false, true, "distid_time_bound"},
+	(int64) DISTID_TIME_LIMIT - 1, {0}, DISTID_MAX_TAIL, "distid_time_bound"},
 	/* on uuid: NULL for other layouts, so only field bounds, never exact */
 	[UIDX_LAYOUT_IUID_UUID] = {"iuid_timestamp", NULL, IUID_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	{0}, ONES_TAIL, false, false, NULL},
+	UIDX_MAX_MS48, {0}, ONES_TAIL, NULL},
 	[UIDX_LAYOUT_COMB_PREFIX] = {"comb_prefix_timestamp", NULL, COMB_PREFIX_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	{0}, ONES_TAIL, false, false, NULL},
+	UIDX_MAX_MS48, {0}, ONES_TAIL, NULL},
 	[UIDX_LAYOUT_DISTID128] = {"distid128_timestamp", NULL, DISTID128_TIME_OFFSET, DISTID128_EPOCH_UNIX_MS,
-	{0}, ONES_TAIL, false, false, NULL},
+	UIDX_MAX_MS48, {0}, ONES_TAIL, NULL},
 };
 
 #define NUM_LAYOUTS UIDX_NUM_LAYOUTS

@@ -28,6 +28,16 @@
 #define DISTID_EPOCH_UNIX_MS	UIDX_1900_UNIX_MS
 #define DISTID128_EPOCH_UNIX_MS INT64_C(-8520336000000)	/* 1700-01-01 */
 
+/*
+ * Instants that every layout's field holds lie between these two, with more
+ * than a day to spare on each side (the earliest epoch is 1700, the latest
+ * end 10889): a date or timestamp outside them can be moved to them before
+ * it becomes a timestamptz, in any time zone, without changing which side
+ * of every field it is on (time_bounds.c), and then it cannot overflow.
+ */
+#define UIDX_INSTANT_FLOOR_UNIX_MS	INT64_C(-30610224000000)	/* 1000-01-01 */
+#define UIDX_INSTANT_CEIL_UNIX_MS	INT64_C(568971820800000)	/* 20000-01-01 */
+
 #ifndef UIDX_NO_POSTGRES
 
 /*
@@ -44,19 +54,19 @@ typedef struct UidxTimeLayout
 	int64		epoch_unix_ms;	/* what field value 0 means */
 
 	/*
-	 * The key type's own facts (the same in every row of one key type):
-	 * the bytes outside the field of its smallest and largest valid keys
-	 * (bytes its order reads before the field stay as in every valid key);
-	 * whether 16 zero
-	 * bytes sort below, and 16 0xFF bytes above, every valid key; and the
-	 * function that gives exact key bounds of an instant (NULL where the
-	 * function is NULL for some values of the key type, as on uuid: then
-	 * only wider field bounds exist).
+	 * The key type's own facts (the same in every row of one key type): the
+	 * largest field value a valid key holds, and the bytes outside the
+	 * field of its smallest and largest valid keys of one field value
+	 * (bytes its order reads before the field stay as in every valid key).
+	 * A bound made of them is a value the type's input function accepts
+	 * (docs/internals.md); an instant outside 0 .. max_field has no key
+	 * bound on its far side.  The function gives exact key bounds of an
+	 * instant (NULL where the time function is NULL for some values of
+	 * the key type, as on uuid: then only wider field bounds exist).
 	 */
+	int64		max_field;
 	uint8		min_tail[UIDX_LEN];
-	uint8		max_tail[UIDX_LEN];	/* the same for its largest valid key */
-	bool		zeros_below_all;
-	bool		ones_above_all;
+	uint8		max_tail[UIDX_LEN];
 	const char *bound_function; /* KEY_time_bound(timestamptz, bool, bool) */
 } UidxTimeLayout;
 

@@ -1,11 +1,19 @@
 # Differential test of the time-filter rewrite (README "Time filters that use
 # the index", "Time filters that prune partitions"): results never depend on
 # uidx.time_filter_rewrite.  A seeded generator writes time filters in the
-# forms users write, over keys of every layout, partitioned by id and plain;
-# each query runs once with the rewrite off (the reference) and once in each
-# planner configuration with it on, and every result is compared with the
-# reference as a sorted row set (DML: affected rows and RETURNING rows,
-# inside a transaction that is rolled back).
+# forms users write, over keys of every layout, in every table shape: plain
+# (t_), partitioned by id (p_), striped (s_: time partitions BY HASH in
+# stripes) and foreign (f_: postgres_fdw partitions on a loopback server with
+# extensions 'uidx', as docs/regions.md builds a router); with instants at
+# and beyond each layout's first and last millisecond and beyond what a
+# timestamptz holds, written as timestamptz, timestamp, date and text under
+# several time zones.  Each query runs once with the rewrite off (the
+# reference), once on a plain table that holds the time as a timestamptz
+# column (r_, which no code of uidx's planner layer touches), and once in
+# each planner configuration with the rewrite on; every result is compared
+# with the reference as a sorted row set (DML: affected rows and RETURNING
+# rows, inside a transaction that is rolled back).  An error only with the
+# rewrite on is a failure like a wrong row.
 #
 # Each configuration is one psql session running one generated script, so
 # hundreds of queries take seconds.  Nothing depends on the clock: instants
@@ -53,6 +61,9 @@ $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uidx'\nautova
 $node->start;
 my $server_version = $node->safe_psql('postgres', 'SHOW server_version_num');
 $node->safe_psql('postgres', "CREATE DATABASE $db");
+# the foreign partitions' server: a second database of the same cluster
+my $remote_db = 'uidx_diff_remote';
+$node->safe_psql('postgres', "CREATE DATABASE $remote_db");
 
 # ---------------------------------------------------------------- fixture
 
@@ -76,6 +87,10 @@ for my $p (@aligned)
 }
 
 my @layouts = qw(iuid comb distid uuid);
+# the time functions of each layout's reference table r_: one timestamptz
+# column at_<function> each
+my %ref_columns = (iuid => ['iuid'], comb => ['comb'], distid => ['distid'],
+	uuid => [qw(iuid comb_prefix distid128)]);
 my %key_of = (
 	iuid => q{iuid_from_parts(at, 42, 7, g)},
 	comb => q{comb_suffix_from_parts(at, decode(md5(g::text), 'hex'))},
@@ -92,6 +107,7 @@ my %key_of = (
 	        || '7' || substr(md5(g::text), 1, 3) || '8' || substr(md5(g::text), 4, 15))::uuid
 	    ELSE md5(g::text || 'v4')::uuid END},
 );
+my $remote = "SET client_min_messages = warning;\nCREATE EXTENSION uidx;\n";
 my $fixture = qq{
 SET client_min_messages = warning;
 SET TimeZone = 'UTC';
@@ -113,6 +129,10 @@ CREATE TABLE diff_marks (name text PRIMARY KEY, at timestamptz NOT NULL);
 INSERT INTO diff_marks VALUES ('m1', '2026-01-10 00:00+00'), ('m2', '2026-02-01 00:00+00'),
     ('m3', '2026-03-24 00:00+00'), ('m4', '2026-01-01 00:41:00.001+00'), ('m5', '1970-01-01 00:00+00');
 $functions
+CREATE EXTENSION postgres_fdw;
+CREATE SERVER diff_loop FOREIGN DATA WRAPPER postgres_fdw
+    OPTIONS (host '@{[ $node->host ]}', port '@{[ $node->port ]}', dbname '$remote_db', extensions 'uidx');
+CREATE USER MAPPING FOR PUBLIC SERVER diff_loop OPTIONS (user '@{[ scalar getpwuid($>) ]}', password_required 'false');
 CREATE FUNCTION is_active(status text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS \$f\$SELECT \$1 = 'active'\$f\$;
 };
 for my $l (@layouts)
@@ -126,9 +146,42 @@ INSERT INTO p_$l SELECT $key_of{$l}, kind, valid_until, status FROM diff_src;
 INSERT INTO t_$l SELECT * FROM p_$l;
 CREATE INDEX ON p_$l (kind);
 CREATE INDEX ON t_$l (kind);
-CREATE VIEW v_p_$l AS SELECT id, kind, valid_until, status FROM p_$l WHERE kind <> 9;
-CREATE VIEW v_t_$l AS SELECT id, kind, valid_until, status FROM t_$l WHERE kind <> 9;
+CREATE TABLE s_$l (id $l PRIMARY KEY, kind int NOT NULL, valid_until timestamptz, status text) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_create_time_partitions('s_$l', '2026-01-01', '2026-04-01', '1 month', stripes => 4);
+CREATE TABLE s_${l}_other PARTITION OF s_$l DEFAULT;
+INSERT INTO s_$l SELECT * FROM p_$l;
+CREATE TABLE r_$l AS SELECT id, kind, valid_until, status, @{[ join(', ', map { "${_}_timestamp(id) AS at_$_" } @{ $ref_columns{$l} }) ]} FROM p_$l;
+ALTER TABLE r_$l ADD PRIMARY KEY (id);
+@{[ join("\n", map { "CREATE INDEX ON r_$l (at_$_);" } @{ $ref_columns{$l} }) ]}
 };
+	# foreign: iUIDs through a router partitioned in the country order with
+	# uidx_attach_region, exactly as docs/regions.md; the other layouts in
+	# two foreign partitions split at the February partition's bound
+	if ($l eq 'iuid')
+	{
+		$remote .= "CREATE TABLE fr_iuid (id iuid PRIMARY KEY, kind int NOT NULL, valid_until timestamptz, status text);\n";
+		$fixture .= q{
+CREATE TABLE f_iuid (id iuid NOT NULL, kind int NOT NULL, valid_until timestamptz, status text) PARTITION BY RANGE (id iuid_country_ops);
+SELECT count(*) FROM uidx_attach_region('f_iuid', 'diff_loop', '{42}', 'public.fr_iuid');
+};
+	}
+	else
+	{
+		$remote .= "CREATE TABLE fr_${l}_$_ (id $l PRIMARY KEY, kind int NOT NULL, valid_until timestamptz, status text);\n" for 1 .. 2;
+		$fixture .= qq{
+CREATE TABLE f_$l (id $l NOT NULL, kind int NOT NULL, valid_until timestamptz, status text) PARTITION BY RANGE (id);
+SELECT format('CREATE FOREIGN TABLE f_${l}_1 PARTITION OF f_$l FOR VALUES FROM (MINVALUE) TO (%L) SERVER diff_loop OPTIONS (table_name %L)', b, 'fr_${l}_1'),
+       format('CREATE FOREIGN TABLE f_${l}_2 PARTITION OF f_$l FOR VALUES FROM (%L) TO (MAXVALUE) SERVER diff_loop OPTIONS (table_name %L)', b, 'fr_${l}_2')
+  FROM (SELECT (regexp_match(pg_get_expr(relpartbound, oid), \$\$FROM \\('([^']+)'\\)\$\$))[1] AS b
+          FROM pg_class WHERE relname = 'p_${l}_p20260201') s \\gexec
+};
+	}
+	$fixture .= qq{
+INSERT INTO f_$l SELECT * FROM p_$l;
+ANALYZE f_$l;
+};
+	$fixture .= qq{CREATE VIEW v_${_}_$l AS SELECT id, kind, valid_until, status FROM ${_}_$l WHERE kind <> 9;\n} for qw(p t s f);
+	$fixture .= qq{CREATE VIEW v_r_$l AS SELECT * FROM r_$l WHERE kind <> 9;\n};
 }
 # the issue's example, as it was reported
 $fixture .= q{
@@ -136,6 +189,7 @@ CREATE TABLE clicks (id iuid PRIMARY KEY, kind text) PARTITION BY RANGE (id);
 SELECT count(*) FROM uidx_create_time_partitions('clicks', '2026-01-01', '2026-04-01', '1 month');
 INSERT INTO clicks SELECT iuid_from_parts('2026-01-01'::timestamptz + g * interval '2 min', 42, 7, g), 'c'
   FROM generate_series(1, 60000) g;
+CREATE TABLE r_clicks AS SELECT id, kind, iuid_timestamp(id) AS at_iuid FROM clicks;
 VACUUM ANALYZE;
 -- a role that may read every table but not run uidx's internal functions
 -- (those whose comment starts with "internal:", as sql/privileges.sql lists them)
@@ -154,6 +208,7 @@ BEGIN
 END
 $$;
 };
+$node->safe_psql($remote_db, $remote);
 $node->safe_psql($db, $fixture);
 PostgreSQL::Test::Utils::append_to_file("$ENV{UIDX_DIFF_KEEP}/fixture.sql", $fixture) if $ENV{UIDX_DIFF_KEEP};
 my $revoked = $node->safe_psql($db, q{SELECT count(*) FROM pg_proc p
@@ -206,9 +261,15 @@ sub instant
 	return pick('2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-01-31 23:59:59.999',
 		'2026-01-31 23:59:59.9995', '2026-02-01 00:00:00.001', '2026-02-28 23:59:59.999')
 	  if $r < 0.7;
-	return pick('1970-01-01', '1970-01-01 00:00:00.001', '1900-01-01', '1899-12-31 23:59:59.999', '1800-01-01',
-		'10889-08-02 05:31:50.655', '10889-08-02 05:31:50.656', '3014-12-13 12:41:28.831', '2100-01-01',
-		'-infinity', 'infinity')
+	# each layout's first and last millisecond and the ones beyond (iuid and
+	# comb: 1970 to 10889; distid: 1900 to 3014; DistributedId128: from
+	# 1700), and instants beyond what a timestamptz holds (date only) or holds
+	# only in some time zones
+	return pick('1970-01-01', '1970-01-01 00:00:00.001', '1969-12-31 23:59:59.999', '1900-01-01',
+		'1899-12-31 23:59:59.999', '1800-01-01', '1700-01-01', '1699-12-31 23:59:59.999',
+		'10889-08-02 05:31:50.655', '10889-08-02 05:31:50.656', '10889-08-03', '3014-12-13 12:41:28.831',
+		'3014-12-13 12:41:28.832', '3015-01-01', '2100-01-01', '20000-01-01', '294276-12-31 23:00',
+		'300000-01-01', '5874897-12-31', '-infinity', 'infinity')
 	  if $r < 0.8;
 	return fmt_instant($base + rand(90 * 86400));
 }
@@ -220,8 +281,12 @@ sub literal
 	my ($t) = @_;
 	$t //= instant();
 	return pick("'$t'", "'$t'::timestamptz", "'$t'::timestamp", "'$t'::date") if $t =~ /infinity/;
-	my ($day) = $t =~ /^(\d{4,5}-\d\d-\d\d)/;
+	my ($day) = $t =~ /^(\d{4,7}-\d\d-\d\d)/;
+	# past what a timestamp holds: a date only
+	return pick("'$day'::date", "date '$day'") if $t =~ /^\d{6,}-/ && $t !~ /^294276-/;
 	my $r = rand();
+	# text read in the session's time zone, which can move it past timestamptz's end
+	return "'$t'" if $r < 0.05 && $t !~ /^294276-/;
 	return "'$t+00'" if $r < 0.3;
 	return "'$t+00'::timestamptz" if $r < 0.45;
 	return "timestamptz '$t+00'" if $r < 0.5;
@@ -257,7 +322,11 @@ sub clock_value
 	return volatile_value();
 }
 
-my @tables = map { ("p_$_", "t_$_") } @layouts;
+# the table shapes: partitioned, plain, striped, foreign (and r_, the reference)
+my %shape_name = (p => 'partitioned', t => 'plain', s => 'striped', f => 'foreign');
+my @tables = map { my $l = $_; map { "${_}_$l" } qw(p t s f) } @layouts;
+# MERGE cannot write to foreign tables (in every supported version)
+my @merge_targets = grep { !/^f_/ } @tables;
 my %time_fns = (
 	iuid => [ 'iuid_timestamp(%s)', 'iuid_timestamp(%s::uuid)' ],
 	comb => ['comb_timestamp(%s)'],
@@ -265,7 +334,7 @@ my %time_fns = (
 	uuid => [ 'iuid_timestamp(%s)', 'comb_prefix_timestamp(%s)', 'distid128_timestamp(%s)' ],
 );
 
-sub layout_of { my ($t) = @_; return $t =~ s/^[pvt]_+(?:[pt]_)?//r; }
+sub layout_of { my ($t) = @_; return $t =~ s/^(?:v_)?[ptsf]_//r; }
 
 sub time_fn    # f(col) for a table's key
 {
@@ -337,9 +406,10 @@ sub param_value
 {
 	my ($type, $t) = @_;
 	$t //= instant();
-	$t = '2026-02-01' if $type eq 'date' && $t =~ /^1[0-9]{4}-/;    # dates end in 5874897
 	return "'$t'" if $t =~ /infinity/;
-	return "'" . substr($t, 0, 10) . "'" if $type eq 'date';
+	# past what a timestamp holds: only dates
+	$t = '294276-12-31 23:00' if $type ne 'date' && $t =~ /^\d{6,}-/;
+	return "'" . ($t =~ /^(\d{4,7}-\d\d-\d\d)/)[0] . "'" if $type eq 'date';
 	return $type eq 'timestamptz' ? "'$t+00'" : "'$t'";
 }
 
@@ -441,7 +511,7 @@ $gen{subquery} = sub {
 };
 $gen{join} = sub {
 	my $l = pick(@layouts);
-	my ($ta, $tb) = rand() < 0.5 ? ("p_$l", "t_$l") : ("t_$l", "p_$l");
+	my ($ta, $tb) = map { pick(qw(p t s f)) . "_$l" } 1 .. 2;
 	my $fa = time_fn($ta, 'a.id');
 	my $q = pick(
 		"SELECT a.id::text, k.label FROM $ta a JOIN diff_kinds k ON k.kind = a.kind WHERE " . conjunction($fa, 'a'),
@@ -466,8 +536,8 @@ $gen{delete} = sub {
 	return { kind => 'dml', sql => "DELETE FROM $t WHERE " . conjunction($f) . pick(' RETURNING id::text', '') };
 };
 $gen{merge} = sub {
-	my $l = pick(@layouts);
-	my ($ta, $tb) = rand() < 0.5 ? ("p_$l", "t_$l") : ("t_$l", "p_$l");
+	my $ta = pick(@merge_targets);
+	my $tb = pick(qw(p t s f)) . '_' . layout_of($ta);
 	my $f = time_fn($ta, 't.id');
 	my $q = pick(
 		"MERGE INTO $ta t USING diff_kinds k ON t.kind = k.kind AND " . between_filter($f)
@@ -536,6 +606,13 @@ my @cases = map { { family => 'issue', %$_ } } (
 		q{EXECUTE dr('2026-03-01', '2026-03-24')}, 'RESET ROLE', 'DEALLOCATE dr' ] },
 	{ kind => 'select', sql => q{SELECT count(*) FROM v_p_iuid WHERE iuid_timestamp(id) >= '2026-02-10' AND iuid_timestamp(id) < '2026-02-11'} },
 	{ kind => 'select', sql => q{SELECT count(*) FROM (SELECT * FROM p_uuid WHERE kind <> 9) s WHERE iuid_timestamp(s.id) BETWEEN '2026-02-10 00:00+00' AND '2026-02-11'::date} },
+	# bounds the remote server must read back (docs/regions.md's router), and
+	# instants whose coercion to timestamptz overflows
+	{ kind => 'select', sql => q{SELECT count(*) FROM f_iuid WHERE iuid_timestamp(id) <= '2026-02-16'} },
+	{ kind => 'select', sql => q{SELECT count(*) FROM f_distid WHERE distid_timestamp(id) <= '3020-01-01'} },
+	{ kind => 'select', sql => q{SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) < date '300000-01-01'} },
+	{ kind => 'select', tz => 'America/St_Johns', sql => q{SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) < timestamp '294276-12-31 23:00'} },
+	{ kind => 'dml', tz => 'America/St_Johns', sql => q{DELETE FROM s_comb WHERE comb_timestamp(id) > date '300000-01-01' OR kind = 1} },
 );
 my $nfixed = @cases;
 for my $i (0 .. $nqueries - 1)
@@ -543,7 +620,7 @@ for my $i (0 .. $nqueries - 1)
 	my $family = $families[ $i % @families ];
 	# naive timestamps and dates are read in the session's time zone
 	my $tz = pick('UTC', 'UTC', 'UTC', 'UTC', 'UTC', 'Asia/Kolkata', 'Asia/Kolkata', 'America/Sao_Paulo',
-		'Pacific/Kiritimati', 'Etc/GMT+12');
+		'Pacific/Kiritimati', 'Etc/GMT+12', 'America/St_Johns', 'America/St_Johns');
 	push @cases, { family => $family, tz => $tz, %{ $gen{$family}->() } };
 }
 
@@ -552,8 +629,22 @@ for my $i (0 .. $nqueries - 1)
 my $parallel = $server_version >= 160000 ? 'debug_parallel_query' : 'force_parallel_mode';
 my $rewrite = ($ENV{UIDX_DIFF_REWRITE} // 'on') eq 'off' ? 'SET uidx.time_filter_rewrite = off;' : '';
 note 'UIDX_DIFF_REWRITE=off: every configuration runs with the rewrite off' if $rewrite;
+# The same query on the reference tables r_, where the time is a plain
+# timestamptz column: f(alias.id) becomes alias.at_f, every table its r_.
+sub to_plain
+{
+	my ($sql) = @_;
+	$sql =~ s/\b(v_)?[ptsf]_(iuid|comb|distid|uuid)\b/($1 \/\/ '') . "r_$2"/ge;
+	$sql =~ s/\bclicks\b/r_clicks/g;
+	# subqueries show the time columns too
+	$sql =~ s/SELECT id, kind, valid_until, status FROM r_/SELECT * FROM r_/g;
+	$sql =~ s/\b(iuid|comb_prefix|comb|distid128|distid)_timestamp\((\w+\.)?id(?:::uuid)?\)/($2 \/\/ '') . "at_$1"/ge;
+	return $sql;
+}
+
 my @configs = (
 	[ reference => 'SET uidx.time_filter_rewrite = off;' ],
+	[ plain_table => '', undef, \&to_plain ],
 	[ default => '' ],
 	[ seqscan_off => 'SET enable_seqscan = off;' ],
 	[ indexscan_off => 'SET enable_indexscan = off;' ],
@@ -575,8 +666,9 @@ sub statement
 
 sub case_script
 {
-	my ($case, $prepare) = @_;
+	my ($case, $prepare, $transform) = @_;
 	my $sql = $case->{sql};
+	$sql = ref $sql ? [ map { $transform->($_) } @$sql ] : $transform->($sql) if $transform;
 	my $tz = "SET TimeZone = '" . ($case->{tz} // 'UTC') . "';\n";
 	return $tz . join('', map { statement($_) } @$sql) if $case->{kind} eq 'script';
 	my @run;
@@ -620,9 +712,9 @@ sub sorted_block
 
 sub run_config
 {
-	my ($name, $settings, $prepare, $on_case) = @_;
+	my ($name, $settings, $prepare, $on_case, $transform) = @_;
 	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
-	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare) for 0 .. $#cases;
+	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare, $transform) for 0 .. $#cases;
 	my $file = "$dir/$name.sql";
 	open my $fh, '>', $file or die "$file: $!";
 	print $fh $script;
@@ -666,7 +758,21 @@ sub digest { return Digest::MD5::md5_hex(join("\n", @{ $_[0] })); }
 
 my $started = Time::HiRes::time();
 my (%fam_cases, %fam_bad, %fam_exec_bad, %conf_bad, %bad_case, %example_of, @examples);
+my (%shape_cases, %shape_bad, %error_only_on);
 $fam_cases{ $_->{family} }++ for @cases;
+
+# the shapes of the tables a case reads or writes
+sub shapes_of
+{
+	my ($case) = @_;
+	my $text = ref $case->{sql} ? join(' ', @{ $case->{sql} }) : $case->{sql};
+	my %s;
+	$s{ $shape_name{$1} } = 1 while $text =~ /\b(?:v_)?([ptsf])_(?:iuid|comb|distid|uuid)\b/g;
+	$s{partitioned} = 1 if $text =~ /\bclicks\b/;
+	return sort keys %s;
+}
+$_->{shapes} = [ shapes_of($_) ] for @cases;
+for my $case (@cases) { $shape_cases{$_}++ for @{ $case->{shapes} }; }
 
 # the reference: every case's digest and rows, its lines kept in a file
 my (@ref_digest, @ref_offset);
@@ -709,11 +815,17 @@ for my $c (@configs[ 1 .. $#configs ])
 	my $wrong = sub {
 		my ($i, $block) = @_;
 		my $fam = $cases[$i]{family};
+		my $ref = ref_block($i);
 		$conf_bad{$name}++;
 		$fam_exec_bad{$fam}++;
-		$fam_bad{$fam}++ unless $bad_case{$i}++;
+		# an error the reference does not have: the rewrite added it
+		$error_only_on{$i}++ if grep({ /^\@\@error/ } @$block) > grep({ /^\@\@error/ } @$ref);
+		unless ($bad_case{$i}++)
+		{
+			$fam_bad{$fam}++;
+			$shape_bad{$_}++ for @{ $cases[$i]{shapes} };
+		}
 		return if $example_of{$fam}++;
-		my $ref = ref_block($i);
 		push @examples, sprintf("case %d (%s), %s: %d rows with the rewrite off, %d on; first difference: off [%s], on [%s]\n  %s",
 			$i, $fam, $name, scalar(grep { !/^\@\@/ } @$ref), scalar(grep { !/^\@\@/ } @$block),
 			first_diff($ref, $block), case_text($cases[$i]));
@@ -723,7 +835,7 @@ for my $c (@configs[ 1 .. $#configs ])
 		$seen{$i} = 1;
 		$executions++;
 		$wrong->($i, $block) if digest($block) ne $ref_digest[$i];
-	});
+	}, $c->[3]);
 	$wrong->($_, ['@@missing']) for grep { !$seen{$_} } 0 .. $#cases;
 }
 
@@ -758,6 +870,14 @@ for my $fam ('issue', @families)
 	  or diag(sprintf('form %s: %d of %d queries wrong, %d executions', $fam, $fam_bad{$fam}, $fam_cases{$fam},
 			$fam_exec_bad{$fam}));
 }
+for my $shape (sort values %shape_name)
+{
+	ok($shape_cases{$shape}, "shape $shape: " . ($shape_cases{$shape} // 0) . ' queries, '
+		  . ($shape_bad{$shape} // 0) . ' wrong');
+	ok(!$shape_bad{$shape}, "shape $shape: the same rows with the rewrite on and off");
+}
+is(scalar(keys %error_only_on), 0, 'no query fails only with the rewrite on')
+  or diag('queries that fail only with the rewrite on: ' . join(', ', sort { $a <=> $b } keys %error_only_on));
 diag($_) for @examples;
 
 # the fixture must give the filters something to find
@@ -773,6 +893,9 @@ my $msg = sprintf('%d queries (%d fixed, %d generated, seed %d) in %d configurat
 	Time::HiRes::time() - $started);
 $bad ? diag($msg) : note($msg);
 note(join(', ', map { "$_ " . ($fam_bad{$_} // 0) . '/' . $fam_cases{$_} } 'issue', @families));
+note('by shape (wrong/queries): ' . join(', ', map { "$_ " . ($shape_bad{$_} // 0) . '/' . ($shape_cases{$_} // 0) }
+	  sort values %shape_name) . sprintf('; %d queries wrong, %d of them errors only with the rewrite', $bad,
+	  scalar(keys %error_only_on)));
 
 $node->stop;
 done_testing();
