@@ -2,16 +2,18 @@
  * time_prune.c -- time filters that prune partitions (docs/partitioning.md
  * "Time filters that prune partitions").
  *
- * May touch: the query tree handed to the planner hook, only by appending
- * conditions to an AND list that already holds the clause they come from,
- * and the finished PlannedStmt's dependsOnRole.  It removes nothing, and
- * it never edits a plan.
+ * May touch: the query tree handed to the planner hook, and a query level's
+ * prepared quals in the get_relation_info hook of its first base relation
+ * (before PostgreSQL distributes them), only by appending conditions to an
+ * AND list that already holds the clause they come from; and the finished
+ * PlannedStmt's dependsOnRole.  It removes nothing, and it never edits a
+ * plan.
  *
  * PostgreSQL prunes a partitioned table from conditions on its partition
  * key in the key's btree family, before any per-partition planning begins.
  * So before planning, each `f(key) op c` conjunct of a WHERE or JOIN ... ON
  * list, where key is a column of a partitioned table (also as a view or a
- * subquery in FROM shows it), gains the range of keys it implies
+ * subquery or a UNION branch in FROM shows it), gains the range of keys it implies
  * (time_bounds.c) in the same list.  The list means what it meant, since
  * the clause implies the range; PostgreSQL prunes with it at plan time for
  * constants and at executor start for parameters and stable expressions
