@@ -43,6 +43,13 @@ static get_relation_info_hook_type prev_get_relation_info_hook = NULL;
 /* the query level whose planned quals have their conditions (see below) */
 static PlannerInfo *rewritten_root = NULL;
 
+/*
+ * Whether uidx_planner is planning: the second pass runs only under it,
+ * which marks the plan the role's own where a condition needed a privilege
+ * (as in a query planned while uidx loads, which the planner hook did not see).
+ */
+static bool in_uidx_planner = false;
+
 static bool is_partitioned_output(Query *subquery, AttrNumber attno);
 static bool is_partitioned_setop_output(Node *setop, Query *query, AttrNumber attno);
 
@@ -323,7 +330,7 @@ uidx_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 {
 	if (prev_get_relation_info_hook)
 		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
-	if (!uidx_time_filter_rewrite || rel->reloptkind != RELOPT_BASEREL ||
+	if (!in_uidx_planner || !uidx_time_filter_rewrite || rel->reloptkind != RELOPT_BASEREL ||
 		root == rewritten_root || root->parse == NULL || root->parse->jointree == NULL ||
 		root->parse->commandType == CMD_UTILITY || !OidIsValid(uidx_extension_oid()))
 		return;
@@ -336,10 +343,12 @@ uidx_planner(UIDX_PLANNER_ARGS)
 {
 	bool		outer_checked = uidx_plan_checked_privileges;
 	PlannerInfo *outer_root = rewritten_root;
+	bool		outer_in_planner = in_uidx_planner;
 	PlannedStmt *stmt;
 
 	uidx_plan_checked_privileges = false;
 	rewritten_root = NULL;
+	in_uidx_planner = true;
 	PG_TRY();
 	{
 		if (uidx_time_filter_rewrite && parse->commandType != CMD_UTILITY &&
@@ -362,6 +371,7 @@ uidx_planner(UIDX_PLANNER_ARGS)
 	{
 		uidx_plan_checked_privileges = outer_checked;
 		rewritten_root = outer_root;
+		in_uidx_planner = outer_in_planner;
 	}
 	PG_END_TRY();
 	return stmt;
