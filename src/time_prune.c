@@ -165,7 +165,12 @@ derive_from_quals(Node *quals, Query *query, List **derived)
 		derive_from_clause(quals, query, derived);
 }
 
-/* The qual, with the conditions it implies and does not already hold added */
+static List *add_pruning_conditions_to_list(List *quals, Query *query);
+
+/*
+ * The qual, with the conditions it implies and does not already hold added
+ * (an implicit-AND list where the planner has prepared it)
+ */
 static Node *
 add_pruning_conditions(Node *quals, Query *query)
 {
@@ -173,6 +178,8 @@ add_pruning_conditions(Node *quals, Query *query)
 	List	   *conjuncts;
 	ListCell   *lc;
 
+	if (quals != NULL && IsA(quals, List))
+		return (Node *) add_pruning_conditions_to_list((List *) quals, query);
 	derive_from_quals(quals, query, &derived);
 	if (derived == NIL)
 		return quals;
@@ -263,44 +270,18 @@ rewrite_walker(Node *node, void *context)
 /*
  * The quals of one query level as the planner has prepared them: SQL
  * functions inlined, CTEs inlined, views and subqueries pulled up, sub-selects
- * turned into parameters of init plans, each policy's or security barrier's
- * quals an implicit-AND list of its own.  The planner prepares a condition
- * once, so what is added here is added in prepared form (every one of them
- * is: time_bounds.c makes operators with their function and no sublinks).
+ * turned into parameters of init plans, each qual list and each policy's or
+ * security barrier's level an implicit-AND list.  The planner prepares a
+ * condition once, so what is added here is added in prepared form (every one
+ * of them is: time_bounds.c makes operators with their function and no
+ * sublinks).
  */
-static void
-rewrite_planned_jointree(Node *node, Query *query)
-{
-	ListCell   *lc;
-
-	if (node == NULL)
-		return;
-	if (IsA(node, FromExpr))
-	{
-		FromExpr   *from = (FromExpr *) node;
-
-		foreach(lc, from->fromlist)
-			rewrite_planned_jointree(lfirst(lc), query);
-		if (from->quals == NULL || IsA(from->quals, List))
-			from->quals = (Node *) add_pruning_conditions_to_list((List *) from->quals, query);
-	}
-	else if (IsA(node, JoinExpr))
-	{
-		JoinExpr   *join = (JoinExpr *) node;
-
-		rewrite_planned_jointree(join->larg, query);
-		rewrite_planned_jointree(join->rarg, query);
-		if (join->quals == NULL || IsA(join->quals, List))
-			join->quals = (Node *) add_pruning_conditions_to_list((List *) join->quals, query);
-	}
-}
-
 static void
 rewrite_planned_query(Query *query)
 {
 	ListCell   *lc;
 
-	rewrite_planned_jointree((Node *) query->jointree, query);
+	rewrite_jointree((Node *) query->jointree, query);
 	/* a policy's conditions at its own security level, each level one list */
 	foreach(lc, query->rtable)
 	{
