@@ -85,119 +85,198 @@ time_is_null(Oid time_function, Datum key)
 }
 
 /*
- * On a column that also holds values of other layouts (a uuid column), the
- * histogram's bounds are no ordered sample of times: the fraction is that of
- * the bounds (as a sample of the column's values) that are of the layout and
- * below `field`.  -1 when every bound is of the layout.
+ * Bounds that a layout's share is read from, at the least: from fewer, a
+ * share of one half would read as 0 or 1 too often.
+ */
+#define SHARE_WINDOW 21
+
+/*
+ * The fraction of the histogram's population whose field is at least `from`
+ * and below `below`, counting only values for which `time_function` (where
+ * given) is not NULL.  The bounds are in the field's order even where they
+ * are of other layouts: on uuid, whose order is memcmp, a time field is
+ * read at offset 0 only (time_layout.c), where every value has its first
+ * six bytes.  So the population between two times is interpolated over all
+ * bounds, and then multiplied by the layout's share among the bounds around
+ * that interval (SHARE_WINDOW at the least).  A column that holds one layout
+ * has a share of 1; one that holds iUIDs and UUIDv7s made at the same times
+ * about one half everywhere; one that holds iUIDs and random UUIDs nearly 1
+ * wherever the iUIDs' times are, since random values spread over every
+ * field value.
  */
 static double
-sampled_fraction_below(const AttStatsSlot *hist, int time_offset, double field,
-					   Oid time_function)
+histogram_fraction_between(const AttStatsSlot *hist, int time_offset, double from,
+						   double below, Oid time_function)
 {
-	int			other = 0;
-	int			below = 0;
+	double		span;
+	int			lo = 0;
+	int			hi = hist->nvalues - 1;
+	int			of_layout = 0;
 
-	for (int i = 0; i < hist->nvalues; i++)
+	span = histogram_fraction_below(hist, time_offset, below) -
+		histogram_fraction_below(hist, time_offset, from);
+	if (span <= 0.0 || !OidIsValid(time_function))
+		return Max(span, 0.0);
+	/* the bounds of the buckets that hold the interval, then widened */
+	while (lo < hi && field_of(hist->values[lo + 1], time_offset) < from)
+		lo++;
+	while (hi > lo && field_of(hist->values[hi - 1], time_offset) >= below)
+		hi--;
+	while (hi - lo + 1 < Min(SHARE_WINDOW, hist->nvalues))
 	{
-		if (time_is_null(time_function, hist->values[i]))
-			other++;
-		else if (field_of(hist->values[i], time_offset) < field)
-			below++;
+		if (lo > 0)
+			lo--;
+		if (hi < hist->nvalues - 1)
+			hi++;
 	}
-	if (other == 0)
-		return -1.0;
-	return (double) below / hist->nvalues;
+	for (int i = lo; i <= hi; i++)
+		if (!time_is_null(time_function, hist->values[i]))
+			of_layout++;
+	return span * of_layout / (hi - lo + 1);
 }
 
-/* fraction of the column's rows whose field is below `field` */
+/*
+ * The fraction of the column's rows whose field is at least `from` and below
+ * `below` (and, with a time function, for which it is not NULL); -1 without
+ * a histogram or most common values.
+ */
 static double
-fraction_below(VariableStatData *vardata, int time_offset, double field, Oid time_function)
+fraction_between_stats(VariableStatData *vardata, int time_offset, double from,
+					   double below, Oid time_function)
 {
 	Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
 	AttStatsSlot mcv;
 	AttStatsSlot hist;
 	double		mcv_total = 0.0;
-	double		mcv_below = 0.0;
-	double		below;
+	double		selec = 0.0;
 
 	if (get_attstatsslot(&mcv, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 	{
 		for (int i = 0; i < mcv.nvalues; i++)
 		{
+			double		field = field_of(mcv.values[i], time_offset);
+
 			mcv_total += mcv.numbers[i];
-			if (field_of(mcv.values[i], time_offset) < field &&
+			if (field >= from && field < below &&
 				!(OidIsValid(time_function) && time_is_null(time_function, mcv.values[i])))
-				mcv_below += mcv.numbers[i];
+				selec += mcv.numbers[i];
 		}
 		free_attstatsslot(&mcv);
 	}
-	below = mcv_below;
 	if (get_attstatsslot(&hist, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 						 ATTSTATSSLOT_VALUES))
 	{
 		if (hist.nvalues >= 2)
-		{
-			double		fraction = -1.0;
-
-			if (OidIsValid(time_function))
-				fraction = sampled_fraction_below(&hist, time_offset, field, time_function);
-			if (fraction < 0.0)
-				fraction = histogram_fraction_below(&hist, time_offset, field);
-			below += fraction * Max(0.0, 1.0 - stats->stanullfrac - mcv_total);
-		}
+			selec += histogram_fraction_between(&hist, time_offset, from, below, time_function) *
+				Max(0.0, 1.0 - stats->stanullfrac - mcv_total);
 		free_attstatsslot(&hist);
 	}
 	else if (mcv_total == 0.0)
 		return -1.0;
-	return below;
+	return selec;
+}
+
+/*
+ * The parts of a range condition that time_bounds.c made (`key >= bound` or
+ * `key <= bound`): false where its bound is not known while planning.
+ */
+static bool
+range_parts(PlannerInfo *root, RestrictInfo *range, Node **key,
+			const UidxTimeLayout **layout, int *strategy, double *field)
+{
+	OpExpr	   *clause = (OpExpr *) range->clause;
+	Node	   *bound;
+	const UidxTimeLayoutOids *key_row;
+
+	Assert(is_opclause(clause) && list_length(clause->args) == 2);
+	*key = linitial(clause->args);
+	bound = estimate_expression_value(root, lsecond(clause->args));
+	if (!IsA(bound, Const) || ((Const *) bound)->constisnull)
+		return false;
+	key_row = uidx_time_layout_of_key_type(getBaseType(exprType(*key)));
+	if (key_row == NULL)
+		return false;
+	*layout = key_row->layout;
+	*strategy = get_op_opfamily_strategy(clause->opno, key_row->btree_family);
+	if (*strategy != BTGreaterEqualStrategyNumber && *strategy != BTLessEqualStrategyNumber)
+		return false;
+	*field = field_of(((Const *) bound)->constvalue, (*layout)->time_offset);
+	return true;
+}
+
+/*
+ * The fraction of the key's rows whose field is at least `from` and below
+ * `below`, counting only values the time function reads where it is given;
+ * -1 without statistics.
+ */
+static double
+fraction_between(PlannerInfo *root, Node *key, const UidxTimeLayout *layout, double from,
+				 double below, Oid time_function)
+{
+	VariableStatData vardata;
+	double		selec = -1.0;
+
+	examine_variable(root, key, 0, &vardata);
+	if (HeapTupleIsValid(vardata.statsTuple))
+	{
+		selec = fraction_between_stats(&vardata, layout->time_offset, from, below, time_function);
+		if (selec >= 0.0)
+			CLAMP_PROBABILITY(selec);
+	}
+	ReleaseVariableStats(vardata);
+	return selec;
 }
 
 void
 uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time_function)
 {
-	OpExpr	   *clause = (OpExpr *) range->clause;
 	Node	   *key;
-	Node	   *bound;
-	Oid			key_type;
-	const UidxTimeLayoutOids *key_row;
 	const UidxTimeLayout *layout;
 	int			strategy;
-	VariableStatData vardata;
 	double		field;
-	double		below;
+	double		selec;
 
-	Assert(is_opclause(clause) && list_length(clause->args) == 2);
-	key = linitial(clause->args);
-	bound = estimate_expression_value(root, lsecond(clause->args));
-	if (!IsA(bound, Const) || ((Const *) bound)->constisnull)
+	if (!range_parts(root, range, &key, &layout, &strategy, &field))
 		return;
-	key_type = getBaseType(exprType(key));
-	key_row = uidx_time_layout_of_key_type(key_type);
-	if (key_row == NULL)
-		return;
-	layout = key_row->layout;
-	strategy = get_op_opfamily_strategy(clause->opno, key_row->btree_family);
-	if (strategy != BTGreaterEqualStrategyNumber && strategy != BTLessEqualStrategyNumber)
-		return;
-	field = field_of(((Const *) bound)->constvalue, layout->time_offset);
+	/* key >= bound: the field at least bound's; key <= bound: at most */
+	if (strategy == BTGreaterEqualStrategyNumber)
+		selec = fraction_between(root, key, layout, field, (double) UIDX_MAX_MS48 + 1,
+								 time_function);
+	else
+		selec = fraction_between(root, key, layout, 0.0, field + 1, time_function);
+	if (selec >= 0.0)
+		range->norm_selec = selec;
+}
 
-	examine_variable(root, key, 0, &vardata);
-	if (HeapTupleIsValid(vardata.statsTuple))
+double
+uidx_estimate_ranges(PlannerInfo *root, List *ranges, Oid time_function)
+{
+	Node	   *key = NULL;
+	const UidxTimeLayout *layout = NULL;
+	double		from = 0.0;
+	double		below = (double) UIDX_MAX_MS48 + 1;
+	ListCell   *lc;
+
+	foreach(lc, ranges)
 	{
-		/* key >= bound: the field at least bound's; key <= bound: at most */
-		below = fraction_below(&vardata, layout->time_offset,
-							   strategy == BTGreaterEqualStrategyNumber ? field : field + 1,
-							   time_function);
-		if (below >= 0.0)
-		{
-			double		selec = strategy == BTGreaterEqualStrategyNumber ?
-				fraction_below(&vardata, layout->time_offset, (double) UIDX_MAX_MS48 + 1,
-							   time_function) - below : below;
+		Node	   *range_key;
+		const UidxTimeLayout *range_layout;
+		int			strategy;
+		double		field;
 
-			CLAMP_PROBABILITY(selec);
-			range->norm_selec = selec;
-		}
+		if (!range_parts(root, lfirst_node(RestrictInfo, lc), &range_key, &range_layout,
+						 &strategy, &field) ||
+			(key != NULL && (!equal(key, range_key) || layout != range_layout)))
+			return -1.0;
+		key = range_key;
+		layout = range_layout;
+		if (strategy == BTGreaterEqualStrategyNumber)
+			from = Max(from, field);
+		else
+			below = Min(below, field + 1);
 	}
-	ReleaseVariableStats(vardata);
+	if (key == NULL)
+		return -1.0;
+	return fraction_between(root, key, layout, from, below, time_function);
 }

@@ -147,6 +147,34 @@ natural_filters(PlannerInfo *root, RelOptInfo *rel, List **extra)
  * ------------------------------------------------------------------------- */
 
 /*
+ * PostgreSQL estimates `key >= a AND key <= b` from the two conditions'
+ * own selectivities, as their sum less 1.  That is the fraction between a
+ * and b only where every row is above a or below b; on a uuid column that
+ * also holds other layouts, whose rows the time function does not read and
+ * the ranges' estimates leave out, the sum less 1 is far too small or below
+ * zero, and PostgreSQL then falls back to a flat 0.5 %.  So the ranges of
+ * one key and one time function are estimated together, as one interval
+ * (time_estimate.c), and that figure is given to the first of them, 1 to the
+ * others: summed less 1, as PostgreSQL pairs them, or multiplied, it is the
+ * interval's.  Only for such time functions (time_function valid): on a key
+ * that the function reads whole, the sum less 1 is the interval already.
+ */
+static void
+estimate_range_group(PlannerInfo *root, List *ranges, Oid time_function)
+{
+	double		selec;
+	ListCell   *lc;
+
+	if (!OidIsValid(time_function) || list_length(ranges) < 2)
+		return;
+	selec = uidx_estimate_ranges(root, ranges, time_function);
+	if (selec < 0.0)
+		return;
+	foreach(lc, ranges)
+		lfirst_node(RestrictInfo, lc)->norm_selec = foreach_current_index(lc) == 0 ? selec : 1.0;
+}
+
+/*
  * A time filter inside an OR: its cached selectivity becomes its range's, so
  * that the OR is estimated from the key's statistics too.  Other arms, and
  * arms that are not time filters on the rel's columns, stay as they are.
@@ -175,6 +203,7 @@ estimate_arm(PlannerInfo *root, RelOptInfo *rel, RestrictInfo *arm)
 		uidx_estimate_range(root, range, exact ? InvalidOid : filter.layout->function);
 		ranges = lappend(ranges, range);
 	}
+	estimate_range_group(root, ranges, exact ? InvalidOid : filter.layout->function);
 	arm->norm_selec = clauselist_selectivity(root, ranges, 0, JOIN_INNER, NULL);
 	return true;
 }
@@ -228,6 +257,7 @@ estimate_rows(PlannerInfo *root, RelOptInfo *rel, List *filters, List *extra)
 {
 	List	   *counted = NIL;
 	List	   *filter_rinfos = NIL;
+	List	   *grouped = NIL;
 	double		old_rows = rel->rows;
 	double		ratio;
 	ListCell   *lc;
@@ -241,6 +271,27 @@ estimate_rows(PlannerInfo *root, RelOptInfo *rel, List *filters, List *extra)
 		foreach(range_lc, nf->ranges)
 			uidx_estimate_range(root, lfirst_node(RestrictInfo, range_lc),
 								nf->exact ? InvalidOid : nf->filter.layout->function);
+	}
+	/* the ranges of each key and time function that does not read the key whole */
+	foreach(lc, filters)
+	{
+		NaturalFilter *nf = (NaturalFilter *) lfirst(lc);
+		List	   *group = NIL;
+		ListCell   *other_lc;
+
+		if (nf->exact || list_member_ptr(grouped, nf))
+			continue;
+		for_each_from(other_lc, filters, foreach_current_index(lc))
+		{
+			NaturalFilter *other = (NaturalFilter *) lfirst(other_lc);
+
+			if (other->exact || other->filter.layout != nf->filter.layout ||
+				!equal(other->filter.key, nf->filter.key))
+				continue;
+			grouped = lappend(grouped, other);
+			group = list_concat_unique_ptr(group, other->ranges);
+		}
+		estimate_range_group(root, group, nf->filter.layout->function);
 	}
 	foreach(lc, rel->baserestrictinfo)
 		if (!list_member_ptr(filter_rinfos, lfirst(lc)))

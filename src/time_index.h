@@ -29,5 +29,12 @@ extern void uidx_install_time_index_hook(void);
  */
 extern void uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time_function);
 
+/*
+ * The fraction of the key column's rows that all of `ranges` (such
+ * conditions on one key, of one layout) hold, as one interval of times;
+ * -1 where a bound is not known at plan time or there are no statistics.
+ */
+extern double uidx_estimate_ranges(PlannerInfo *root, List *ranges, Oid time_function);
+
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_TIME_INDEX_H */

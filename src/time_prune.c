@@ -2,16 +2,18 @@
  * time_prune.c -- time filters that prune partitions (docs/partitioning.md
  * "Time filters that prune partitions").
  *
- * May touch: the query tree handed to the planner hook, only by appending
- * conditions to an AND list that already holds the clause they come from,
- * and the finished PlannedStmt's dependsOnRole.  It removes nothing, and
- * it never edits a plan.
+ * May touch: the query tree handed to the planner hook, and a query level's
+ * prepared quals in the get_relation_info hook of its first base relation
+ * (before PostgreSQL distributes them), only by appending conditions to an
+ * AND list that already holds the clause they come from; and the finished
+ * PlannedStmt's dependsOnRole.  It removes nothing, and it never edits a
+ * plan.
  *
  * PostgreSQL prunes a partitioned table from conditions on its partition
  * key in the key's btree family, before any per-partition planning begins.
  * So before planning, each `f(key) op c` conjunct of a WHERE or JOIN ... ON
  * list, where key is a column of a partitioned table (also as a view or a
- * subquery in FROM shows it), gains the range of keys it implies
+ * subquery or a UNION branch in FROM shows it), gains the range of keys it implies
  * (time_bounds.c) in the same list.  The list means what it meant, since
  * the clause implies the range; PostgreSQL prunes with it at plan time for
  * constants and at executor start for parameters and stable expressions
@@ -27,6 +29,7 @@
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/plancat.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #include "rewrite/rewriteManip.h"
@@ -35,6 +38,20 @@
 bool		uidx_time_filter_rewrite = true;
 
 static planner_hook_type prev_planner_hook = NULL;
+static get_relation_info_hook_type prev_get_relation_info_hook = NULL;
+
+/* the query level whose planned quals have their conditions (see below) */
+static PlannerInfo *rewritten_root = NULL;
+
+/*
+ * Whether uidx_planner is planning: the second pass runs only under it,
+ * which marks the plan the role's own where a condition needed a privilege
+ * (as in a query planned while uidx loads, which the planner hook did not see).
+ */
+static bool in_uidx_planner = false;
+
+static bool is_partitioned_output(Query *subquery, AttrNumber attno);
+static bool is_partitioned_setop_output(Node *setop, Query *query, AttrNumber attno);
 
 /*
  * Is `expr` (under binary coercions) a column of a partitioned table, as
@@ -58,14 +75,48 @@ is_partitioned_column(Node *expr, Query *query)
 	rte = rt_fetch(var->varno, query->rtable);
 	if (rte->rtekind == RTE_RELATION)
 		return rte->relkind == RELKIND_PARTITIONED_TABLE;
-	if (rte->rtekind == RTE_SUBQUERY && var->varattno <= list_length(rte->subquery->targetList))
-	{
-		TargetEntry *tle = list_nth_node(TargetEntry, rte->subquery->targetList,
-										 var->varattno - 1);
+	if (rte->rtekind == RTE_SUBQUERY)
+		return is_partitioned_output(rte->subquery, var->varattno);
+	return false;
+}
 
-		/* a set operation's output columns are no one table's */
-		return rte->subquery->setOperations == NULL &&
-			is_partitioned_column((Node *) tle->expr, rte->subquery);
+/*
+ * Is output column `attno` of `subquery` a column of a partitioned table,
+ * where PostgreSQL can take a condition on it into the subquery?  Not past a
+ * LIMIT or OFFSET (OFFSET 0 is the fence users write), which PostgreSQL
+ * neither pulls up nor pushes a condition into; a UNION (ALL) or INTERSECT
+ * takes it into every branch, so one branch that shows a partitioned key is
+ * enough; an EXCEPT takes none.
+ */
+static bool
+is_partitioned_output(Query *subquery, AttrNumber attno)
+{
+	if (subquery->limitOffset != NULL || subquery->limitCount != NULL ||
+		attno > list_length(subquery->targetList))
+		return false;
+	if (subquery->setOperations != NULL)
+		return is_partitioned_setop_output(subquery->setOperations, subquery, attno);
+	return is_partitioned_column((Node *) list_nth_node(TargetEntry, subquery->targetList,
+														attno - 1)->expr,
+								 subquery);
+}
+
+static bool
+is_partitioned_setop_output(Node *setop, Query *query, AttrNumber attno)
+{
+	if (IsA(setop, RangeTblRef))
+	{
+		RangeTblEntry *leaf = rt_fetch(((RangeTblRef *) setop)->rtindex, query->rtable);
+
+		return leaf->rtekind == RTE_SUBQUERY && is_partitioned_output(leaf->subquery, attno);
+	}
+	if (IsA(setop, SetOperationStmt))
+	{
+		SetOperationStmt *op = (SetOperationStmt *) setop;
+
+		return op->op != SETOP_EXCEPT &&
+			(is_partitioned_setop_output(op->larg, query, attno) ||
+			 is_partitioned_setop_output(op->rarg, query, attno));
 	}
 	return false;
 }
@@ -114,7 +165,12 @@ derive_from_quals(Node *quals, Query *query, List **derived)
 		derive_from_clause(quals, query, derived);
 }
 
-/* The qual, with the conditions it implies and does not already hold added */
+static List *add_pruning_conditions_to_list(List *quals, Query *query);
+
+/*
+ * The qual, with the conditions it implies and does not already hold added
+ * (an implicit-AND list where the planner has prepared it)
+ */
 static Node *
 add_pruning_conditions(Node *quals, Query *query)
 {
@@ -122,6 +178,8 @@ add_pruning_conditions(Node *quals, Query *query)
 	List	   *conjuncts;
 	ListCell   *lc;
 
+	if (quals != NULL && IsA(quals, List))
+		return (Node *) add_pruning_conditions_to_list((List *) quals, query);
 	derive_from_quals(quals, query, &derived);
 	if (derived == NIL)
 		return quals;
@@ -135,6 +193,24 @@ add_pruning_conditions(Node *quals, Query *query)
 		return quals;
 	}
 	return (Node *) make_andclause(conjuncts);
+}
+
+/*
+ * An implicit-AND list of planned quals, with the conditions it implies and
+ * does not already hold appended.
+ */
+static List *
+add_pruning_conditions_to_list(List *quals, Query *query)
+{
+	List	   *derived = NIL;
+	ListCell   *lc;
+
+	foreach(lc, quals)
+		derive_from_quals(lfirst(lc), query, &derived);
+	foreach(lc, derived)
+		if (!list_member(quals, lfirst(lc)))
+			quals = lappend(quals, lfirst(lc));
+	return quals;
 }
 
 static bool rewrite_walker(Node *node, void *context);
@@ -191,13 +267,69 @@ rewrite_walker(Node *node, void *context)
 	return expression_tree_walker(node, rewrite_walker, context);
 }
 
+/*
+ * The quals of one query level as the planner has prepared them: SQL
+ * functions inlined, CTEs inlined, views and subqueries pulled up, sub-selects
+ * turned into parameters of init plans, each qual list and each policy's or
+ * security barrier's level an implicit-AND list.  The planner prepares a
+ * condition once, so what is added here is added in prepared form (every one
+ * of them is: time_bounds.c makes operators with their function and no
+ * sublinks).
+ */
+static void
+rewrite_planned_query(Query *query)
+{
+	ListCell   *lc;
+
+	rewrite_jointree((Node *) query->jointree, query);
+	/* a policy's conditions at its own security level, each level one list */
+	foreach(lc, query->rtable)
+	{
+		RangeTblEntry *rte = lfirst_node(RangeTblEntry, lc);
+		ListCell   *level;
+
+		foreach(level, rte->securityQuals)
+			if (IsA(lfirst(level), List))
+				lfirst(level) = add_pruning_conditions_to_list(lfirst(level), query);
+	}
+}
+
+/*
+ * get_relation_info runs for each base relation of a query level after the
+ * planner has prepared that level's quals and before it hands them to the
+ * relations (query_planner: add_base_rels_to_query, then
+ * deconstruct_jointree), which is where PostgreSQL prunes.  So the first
+ * call of a level adds the conditions there, where the forms that the planner
+ * hook cannot see have become plain filters on the table's key: an inlined
+ * SQL function, a WITH query, a policy's USING clause, a sub-select (then a
+ * parameter that PostgreSQL prunes with while the query runs).  Partitions
+ * and other member relations come later, and are skipped.
+ */
+static void
+uidx_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
+					   RelOptInfo *rel)
+{
+	if (prev_get_relation_info_hook)
+		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
+	if (!in_uidx_planner || !uidx_time_filter_rewrite || rel->reloptkind != RELOPT_BASEREL ||
+		root == rewritten_root || root->parse == NULL || root->parse->jointree == NULL ||
+		root->parse->commandType == CMD_UTILITY || !OidIsValid(uidx_extension_oid()))
+		return;
+	rewritten_root = root;
+	rewrite_planned_query(root->parse);
+}
+
 static PlannedStmt *
 uidx_planner(UIDX_PLANNER_ARGS)
 {
 	bool		outer_checked = uidx_plan_checked_privileges;
+	PlannerInfo *outer_root = rewritten_root;
+	bool		outer_in_planner = in_uidx_planner;
 	PlannedStmt *stmt;
 
 	uidx_plan_checked_privileges = false;
+	rewritten_root = NULL;
+	in_uidx_planner = true;
 	PG_TRY();
 	{
 		if (uidx_time_filter_rewrite && parse->commandType != CMD_UTILITY &&
@@ -219,6 +351,8 @@ uidx_planner(UIDX_PLANNER_ARGS)
 	PG_FINALLY();
 	{
 		uidx_plan_checked_privileges = outer_checked;
+		rewritten_root = outer_root;
+		in_uidx_planner = outer_in_planner;
 	}
 	PG_END_TRY();
 	return stmt;
@@ -237,5 +371,7 @@ uidx_install_time_filter_hooks(void)
 							 NULL, NULL, NULL);
 	prev_planner_hook = planner_hook;
 	planner_hook = uidx_planner;
+	prev_get_relation_info_hook = get_relation_info_hook;
+	get_relation_info_hook = uidx_get_relation_info;
 	uidx_install_time_index_hook();
 }
