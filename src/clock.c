@@ -90,19 +90,11 @@ parse_frozen(const char *text, int64 *at_ns)
 static bool
 replace_guc_string(char **newval, const char *value)
 {
-#if PG_VERSION_NUM >= 160000
-	char	   *copy = guc_strdup(LOG, value);
+	char	   *copy = uidx_guc_strdup(value);
 
 	if (copy == NULL)
 		return false;
-	guc_free(*newval);
-#else
-	char	   *copy = strdup(value);
-
-	if (copy == NULL)
-		return false;
-	free(*newval);
-#endif
+	uidx_guc_free(*newval);
 	*newval = copy;
 	return true;
 }

@@ -16,9 +16,9 @@
  */
 #include "comb.h"
 #include "bytes16.h"
+#include "codec.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_bounds.h"
 
 void
 comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value)
@@ -970,21 +970,6 @@ comb_suffix_to_prefix(PG_FUNCTION_ARGS)
 
 	comb_swap_ends(PG_GETARG_BYTES16_P(0)->data, result->data);
 	PG_RETURN_BYTES16_P(result);
-}
-
-/* comb_timestamp(): bytes 10-15, which the comb order reads first */
-PG_FUNCTION_INFO_V1(comb_timestamp_support);
-Datum
-comb_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
-}
-/* comb_prefix_timestamp() on uuid: bytes 0-5 */
-PG_FUNCTION_INFO_V1(comb_prefix_timestamp_support);
-Datum
-comb_prefix_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

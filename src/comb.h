@@ -11,7 +11,6 @@
 #define UIDX_COMB_H
 
 #include "uidx.h"
-#include "time_layout.h"
 
 /* Where a layout keeps its time field (RFC byte order). */
 typedef struct CombField

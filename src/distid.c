@@ -10,7 +10,6 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_bounds.h"
 
 const uint8_t distid_max[UIDX_LEN] = {
 	0x00, 0x00, 0x00, 0x00, 0x1F, 0xFF, 0xFF, 0xFF,
@@ -565,21 +564,6 @@ distid128_timestamp(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) value.t +
 													  DISTID128_EPOCH_UNIX_MS));
-}
-
-/* distid_timestamp(): T, the ms since 1900, in bytes 4-9 (0-3 are zero) */
-PG_FUNCTION_INFO_V1(distid_timestamp_support);
-Datum
-distid_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
-}
-/* distid128_timestamp() on uuid: the ms since 1700 in bytes 0-5 */
-PG_FUNCTION_INFO_V1(distid128_timestamp_support);
-Datum
-distid128_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

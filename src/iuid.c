@@ -12,7 +12,6 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_bounds.h"
 
 void
 iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN])
@@ -614,14 +613,6 @@ iuid_random_uuid(PG_FUNCTION_ARGS)
 	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
 		PG_RETURN_NULL();
 	return Int64GetDatum((int64) f.random);
-}
-
-/* iuid_timestamp() on iuid and on uuid: the millisecond in bytes 0-5 */
-PG_FUNCTION_INFO_V1(iuid_timestamp_support);
-Datum
-iuid_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -49,7 +49,7 @@ uuidv7_is_v7(const uint8_t in[UIDX_LEN])
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#if PG_VERSION_NUM >= 180000
+#if UIDX_CORE_HAS_UUIDV7
 /*
  * From PostgreSQL 18 on, uidx installs no uuidv7() of its own (README
  * "UUIDv7").  A cluster that was pg_upgrade'd from an older server can still
@@ -175,7 +175,7 @@ uidx_uuidv7_interval(PG_FUNCTION_ARGS)
 						(us % US_PER_MS) * NS_PER_US + ns % NS_PER_US);
 }
 
-#endif							/* PG_VERSION_NUM >= 180000 */
+#endif							/* UIDX_CORE_HAS_UUIDV7 */
 
 /* 1582-10-15, the epoch of version 1 UUIDs, as a Julian day */
 #define GREGORIAN_EPOCH_JDATE 2299161
@@ -216,6 +216,24 @@ uidx_uuid_extract_version(PG_FUNCTION_ARGS)
 	if (!uidx_variant_is_rfc(b))
 		PG_RETURN_NULL();
 	PG_RETURN_INT16((int16) uidx_version(b));
+}
+
+/*
+ * The smallest uuid whose first six bytes hold the unix millisecond of `at`,
+ * all other bytes zero: the lower bound of a partition of uuid keys whose
+ * order reads the millisecond first (UUIDv7, iUID, prefix COMB), as
+ * uidx_create_time_partitions uses it (sql/common/time-partitions.sql).
+ */
+PG_FUNCTION_INFO_V1(uidx_uuid_lower_bound);
+Datum
+uidx_uuid_lower_bound(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *result = palloc0(sizeof(pg_uuid_t));
+	int64		unix_ms = uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
+													  UIDX_MAX_MS48, "uuid");
+
+	uidx_store_be(result->data + UUIDV7_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, (uint64) unix_ms);
+	PG_RETURN_UUID_P(result);
 }
 
 PG_FUNCTION_INFO_V1(uidx_uuidv7_lower_bound);

@@ -6,6 +6,7 @@
  */
 #include "luuid.h"
 #include "uuidv7.h"
+#include "codec.h"
 
 #include <stdio.h>
 
