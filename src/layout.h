@@ -21,6 +21,7 @@
 #define UIDX_US_PER_MS			INT64_C(1000)
 #define UIDX_NS_PER_US			INT64_C(1000)
 #define UIDX_NS_PER_MS			INT64_C(1000000)
+#define UIDX_NS_PER_S			INT64_C(1000000000)
 #define UIDX_MS_PER_DAY			INT64_C(86400000)
 #define UIDX_US_PER_DAY			INT64_C(86400000000)
 #define UIDX_NS_PER_DAY			INT64_C(86400000000000)
@@ -66,6 +67,7 @@
 #define COMB_SUFFIX_TIME_OFFSET 10	/* suffix COMB, the comb type: unix ms */
 #define COMB_EPOCH_UNIX_MS		UIDX_UNIX_EPOCH_MS
 #define COMB_RANDOM_BYTES		8	/* the random bytes a generator stamps over */
+#define COMB_SHORT_PREFIX_OFFSET 0	/* short prefix COMB: block prefix, 8 to 24 bits */
 #define COMB_SHORT_COUNTER_OFFSET 10	/* short suffix COMB: 16-bit interval counter */
 #define COMB_SHORT_COUNTER_BYTES 2
 #define COMB_SQLSERVER_OFFSET	10	/* SQL Server COMB: days since 1900, then ticks */
@@ -73,6 +75,7 @@
 #define COMB_SQLSERVER_TICKS_OFFSET 12
 #define COMB_SQLSERVER_TICKS_BYTES 4
 #define COMB_SQLSERVER_EPOCH_UNIX_DAYS UIDX_1900_UNIX_DAYS
+#define COMB_SQLSERVER_TICKS_PER_S 300	/* SQL Server datetime: 1/300 s */
 
 /* ---- DistributedId (FORMATS.md §A1): T * 2^48 + R below 2^93, bytes 0-3 zero ---- */
 #define DISTID_TIME_OFFSET		4	/* T: ms since 1900 */
@@ -103,6 +106,31 @@
 	 {5, 1}, {4, 1}, {3, 1}, {2, 1}, {1, 1}, {0, 1}}
 #define DISTID_KEY_SEGMENTS \
 	{{DISTID_TIME_OFFSET, 16 - DISTID_TIME_OFFSET}, {0, DISTID_TIME_OFFSET}}
+#define IUID_KEY_NSEGMENTS		1
+#define COMB_KEY_NSEGMENTS		10
+#define DISTID_KEY_NSEGMENTS	2
+
+/*
+ * iuid's country order (docs/regions.md "Regions"): the country first, then
+ * the default order of the rest.
+ */
+#define IUID_COUNTRY_KEY_SEGMENTS \
+	{{IUID_COUNTRY_BYTE, 1}, {0, IUID_COUNTRY_BYTE}, {IUID_LOW_OFFSET, IUID_LOW_BYTES}}
+#define IUID_COUNTRY_KEY_NSEGMENTS 3
+
+/*
+ * The smallest and the largest valid key of one millisecond, but for the
+ * time field (which the planner layer writes in): an iUID keeps version 8,
+ * format 0 and variant 10; any 16 bytes are a comb; a distid's bytes 0-3,
+ * which its order reads last, are zero.
+ */
+#define IUID_MIN_TAIL {0, 0, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 0}
+#define IUID_MAX_TAIL {0, 0, 0, 0, 0, 0, 0x80, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, \
+					   0xFF, 0xFF, 0xFF, 0xFF}
+#define UIDX_ONES_TAIL {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, \
+						0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}
+#define DISTID_MAX_TAIL {0, 0, 0, 0, 0, 0, 0, 0, \
+						 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}
 
 /*
  * Instants that every layout's field holds lie between these two, with more

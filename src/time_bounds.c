@@ -253,9 +253,9 @@ clamp_instant(Node *expr, Oid type)
 	MinMaxExpr *least;
 	MinMaxExpr *greatest;
 
-	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * 86400000 < DISTID128_EPOCH_UNIX_MS &&
-					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * 86400000 < DISTID_EPOCH_UNIX_MS &&
-					 UIDX_UNIX_EPOCH_MS + UIDX_MAX_MS48 + 2 * 86400000 < UIDX_INSTANT_CEIL_UNIX_MS,
+	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID128_EPOCH_UNIX_MS &&
+					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID_EPOCH_UNIX_MS &&
+					 UIDX_UNIX_EPOCH_MS + UIDX_MAX_MS48 + 2 * UIDX_MS_PER_DAY < UIDX_INSTANT_CEIL_UNIX_MS,
 					 "every field lies between the clamp instants");
 	if (IsA(expr, Const))
 	{

@@ -45,11 +45,11 @@ key_time_cmp(FunctionCallInfo fcinfo, const UidxTimeLayout *layout)
 	TimestampTz epoch = uidx_unix_ms_to_timestamptz(epoch_unix_ms);
 	int64		field = (int64) uidx_load_be(key + time_offset, UIDX_TIME_FIELD_BYTES);
 	/* the key's instant: at most 2^48 ms after its epoch, well within int64 */
-	TimestampTz instant = epoch + field * 1000;
+	TimestampTz instant = epoch + field * UIDX_US_PER_MS;
 
 	if (TIMESTAMP_IS_NOBEGIN(at))
 		return 1;
-	if (TIMESTAMP_IS_NOEND(at) || at > epoch + UIDX_MAX_MS48 * 1000)
+	if (TIMESTAMP_IS_NOEND(at) || at > epoch + UIDX_MAX_MS48 * UIDX_US_PER_MS)
 		return -1;
 	/* field against the first millisecond at or after `at` */
 	if (instant < at)
