@@ -4,17 +4,24 @@
  * Modelled on PostgreSQL's utils/adt/uuid.c.  A type is a Bytes16Type
  * descriptor (validation and comparison key order); everything here is
  * written once against that descriptor.  The wire format is the uuid one:
- * the 16 bytes as they are stored.
+ * the 16 bytes as they are stored.  uidx_is_valid(), at the end, checks the
+ * input of any type of uidx without raising.
  */
 #include "uidx.h"
 #include "bytes16.h"
+#include "codec.h"
 
+#include "catalog/dependency.h"
+#include "catalog/pg_type_d.h"
+#include "commands/extension.h"
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
+#include "utils/syscache.h"
 #include "utils/uuid.h"
 
 Bytes16 *
@@ -305,4 +312,58 @@ bytes16_hash_extended(FunctionCallInfo fcinfo)
 	Bytes16    *value = PG_GETARG_BYTES16_P(0);
 
 	return hash_any_extended(value->data, UIDX_LEN, PG_GETARG_INT64(1));
+}
+
+/*
+ * Does `text` read as a value of `type`, without raising?  For the types of
+ * uidx (whose input functions all report errors through UIDX_INPUT_ERROR)
+ * and for uuid, on every server version: PostgreSQL 16 brought
+ * pg_input_is_valid() for any type, and before it only uidx's own input
+ * functions know how to report an error softly (docs/drivers.md "The server side").
+ */
+PG_FUNCTION_INFO_V1(uidx_is_valid);
+Datum
+uidx_is_valid(PG_FUNCTION_ARGS)
+{
+	char	   *str = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	Oid			type = PG_GETARG_OID(1);
+	Oid			uidx = get_extension_oid("uidx", true);
+	Oid			typinput;
+	Oid			typioparam;
+	FmgrInfo	flinfo;
+	LOCAL_FCINFO(input_fcinfo, 3);
+
+	if (type == UUIDOID)
+	{
+		uint8		bytes[UIDX_LEN];
+
+		PG_RETURN_BOOL(uidx_parse_hex16(str, bytes));
+	}
+	/* a regtype argument can hold any OID: format_type_be() needs a type */
+	if (!SearchSysCacheExists1(TYPEOID, ObjectIdGetDatum(type)))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("type with OID %u does not exist", type)));
+	if (!OidIsValid(uidx) || getExtensionOfObject(TypeRelationId, type) != uidx)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uidx_is_valid checks the types of uidx and uuid, not %s",
+						format_type_be(type)),
+				 errhint("On PostgreSQL 16 and later, pg_input_is_valid() checks any type.")));
+
+	getTypeInputInfo(type, &typinput, &typioparam);
+	fmgr_info(typinput, &flinfo);
+	{
+		UidxSoftErrorContext soft = UIDX_SOFT_ERROR_CONTEXT_INIT;
+
+		InitFunctionCallInfoData(*input_fcinfo, &flinfo, 3, InvalidOid, (Node *) &soft, NULL);
+		input_fcinfo->args[0].value = CStringGetDatum(str);
+		input_fcinfo->args[0].isnull = false;
+		input_fcinfo->args[1].value = ObjectIdGetDatum(typioparam);
+		input_fcinfo->args[1].isnull = false;
+		input_fcinfo->args[2].value = Int32GetDatum(-1);
+		input_fcinfo->args[2].isnull = false;
+		(void) FunctionCallInvoke(input_fcinfo);
+		PG_RETURN_BOOL(!soft.error_occurred);
+	}
 }

@@ -26,10 +26,10 @@
 #include "utils/builtins.h"
 #include "utils/guc.h"
 
-#define NS_PER_MS INT64CONST(1000000)
-/* µs between 1970-01-01 and PostgreSQL's epoch 2000-01-01 */
-#define UNIX_TO_PG_EPOCH_US \
-	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+/* µs between 1970-01-01 and PostgreSQL's epoch 2000-01-01 (layout.h) */
+StaticAssertDecl(UIDX_PG_EPOCH_UNIX_US ==
+				 (int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY,
+				 "layout.h's PostgreSQL epoch is the server's");
 
 static int	debug_clock_offset_ms = 0;
 static int	debug_clock_step_ns = 0;
@@ -60,7 +60,7 @@ real_now_ns(void)
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
 		elog(ERROR, "clock_gettime(CLOCK_REALTIME) failed: %m");
-	ns = (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
+	ns = (int64) ts.tv_sec * UIDX_NS_PER_S + ts.tv_nsec;
 #ifdef UIDX_CLOCK_GRAIN_NS
 	/* a coarse clock for tests: the grain's start (the clock is past 1970) */
 	ns -= ns % (int64) (UIDX_CLOCK_GRAIN_NS);
@@ -90,19 +90,11 @@ parse_frozen(const char *text, int64 *at_ns)
 static bool
 replace_guc_string(char **newval, const char *value)
 {
-#if PG_VERSION_NUM >= 160000
-	char	   *copy = guc_strdup(LOG, value);
+	char	   *copy = uidx_guc_strdup(value);
 
 	if (copy == NULL)
 		return false;
-	guc_free(*newval);
-#else
-	char	   *copy = strdup(value);
-
-	if (copy == NULL)
-		return false;
-	free(*newval);
-#endif
+	uidx_guc_free(*newval);
 	*newval = copy;
 	return true;
 }
@@ -175,7 +167,7 @@ uidx_now_unix_ns(void)
 	else
 		now = real_now_ns();
 	/* only an instant given as "on@<ns>" can be that far out */
-	if (pg_add_s64_overflow(now, (int64) debug_clock_offset_ms * NS_PER_MS, &now))
+	if (pg_add_s64_overflow(now, (int64) debug_clock_offset_ms * UIDX_NS_PER_MS, &now))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("the uidx test clock is out of range")));
@@ -196,10 +188,10 @@ int64
 uidx_now_unix_ms_fraction(int fraction_bits, uint32 *fraction)
 {
 	int64		now_ns = uidx_now_unix_ns();
-	int64		unix_ms = now_ns / NS_PER_MS - (now_ns % NS_PER_MS < 0 ? 1 : 0);
+	int64		unix_ms = now_ns / UIDX_NS_PER_MS - (now_ns % UIDX_NS_PER_MS < 0 ? 1 : 0);
 
 	Assert(fraction_bits >= 0 && fraction_bits <= 20);
-	*fraction = (uint32) (((now_ns - unix_ms * NS_PER_MS) << fraction_bits) / NS_PER_MS);
+	*fraction = (uint32) (((now_ns - unix_ms * UIDX_NS_PER_MS) << fraction_bits) / UIDX_NS_PER_MS);
 	return unix_ms;
 }
 
@@ -216,11 +208,11 @@ uidx_timestamptz_to_unix_ms(TimestampTz ts, int64 min_ms, int64 max_ms,
 				 errmsg("timestamp out of range for type %s: infinite", type_name)));
 
 	/* the last 29,000 years of timestamptz overflow int64 as unix time */
-	if (pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &unix_us))
+	if (pg_add_s64_overflow(ts, UIDX_PG_EPOCH_UNIX_US, &unix_us))
 		unix_ms = PG_INT64_MAX;	/* past every type's range */
 	else
 		/* floor, not truncation: 1969-12-31 23:59:59.9995 is ms -1 */
-		unix_ms = unix_us / 1000 - (unix_us % 1000 < 0 ? 1 : 0);
+		unix_ms = unix_us / UIDX_US_PER_MS - (unix_us % UIDX_US_PER_MS < 0 ? 1 : 0);
 	if (unix_ms < min_ms || unix_ms > max_ms)
 	{
 		/* timestamptz_to_str returns a static buffer: copy before the next call */
@@ -243,8 +235,8 @@ uidx_unix_ms_to_timestamptz(int64 unix_ms)
 	TimestampTz result;
 
 	/* every field uidx reads is well within range; this is the guard */
-	if (pg_mul_s64_overflow(unix_ms, 1000, &unix_us) ||
-		pg_sub_s64_overflow(unix_us, UNIX_TO_PG_EPOCH_US, &result) ||
+	if (pg_mul_s64_overflow(unix_ms, UIDX_US_PER_MS, &unix_us) ||
+		pg_sub_s64_overflow(unix_us, UIDX_PG_EPOCH_UNIX_US, &result) ||
 		!IS_VALID_TIMESTAMP(result))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),

@@ -1,12 +1,25 @@
 /*
- * codec.h -- unsigned 128-bit integers in 16 big-endian bytes, their decimal
- * text, and the alphanumeric encoding of FORMATS.md §A3 (codec.c).  The pure
+ * codec.h -- the uuid text form, unsigned 128-bit integers in 16 big-endian
+ * bytes, their decimal text, and the alphanumeric encoding of FORMATS.md §A3
+ * (codec.c).  The pure
  * part is shared with the fuzz harnesses; the numeric glue is server side.
  */
 #ifndef UIDX_CODEC_H
 #define UIDX_CODEC_H
 
 #include "uidx.h"
+
+/* ---- the uuid text form (codec.c) ---- */
+
+/*
+ * Parses the text forms uuid_in accepts: 32 hex digits in either case, an
+ * optional hyphen after any group of four digits, optionally wrapped in
+ * braces.  Returns false on anything else.
+ */
+extern bool uidx_parse_hex16(const char *text, uint8_t out[UIDX_LEN]);
+
+/* Canonical lower-case 8-4-4-4-12 form; out must hold 37 bytes. */
+extern void uidx_format_hex16(const uint8_t in[UIDX_LEN], char out[37]);
 
 /* ---- unsigned 128-bit integers held as 16 big-endian bytes (codec.c) ---- */
 
@@ -111,13 +124,7 @@ extern Datum uidx_u128_to_numeric(const uint8_t in[UIDX_LEN]);
  * Raises 22P02 for a failed alphanumeric decode of `len` bytes of text into
  * type_name, whose alphanumeric form has expected_len characters.
  */
-#if PG_VERSION_NUM >= 180000
-pg_noreturn extern void uidx_alnum_raise(UidxAlnumStatus status, const char *type_name,
-										 int expected_len, const char *text, size_t len);
-#else
-extern void uidx_alnum_raise(UidxAlnumStatus status, const char *type_name,
-							 int expected_len, const char *text, size_t len)
-			pg_attribute_noreturn();
-#endif
+UIDX_NORETURN extern void uidx_alnum_raise(UidxAlnumStatus status, const char *type_name,
+										   int expected_len, const char *text, size_t len);
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_CODEC_H */

@@ -16,16 +16,16 @@
  */
 #include "comb.h"
 #include "bytes16.h"
+#include "codec.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_bounds.h"
 
 void
 comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value)
 {
 	uidx_store_be(id + field.offset, field.length, value);
-	id[6] = (uint8_t) ((id[6] & 0x0F) | 0x40);
-	id[8] = (uint8_t) ((id[8] & 0x3F) | 0x80);
+	id[UIDX_VERSION_BYTE] = (uint8_t) ((id[UIDX_VERSION_BYTE] & 0x0F) | 0x40);
+	id[UIDX_VARIANT_BYTE] = (uint8_t) ((id[UIDX_VARIANT_BYTE] & 0x3F) | 0x80);
 }
 
 bool
@@ -49,26 +49,25 @@ comb_is_fresh_prefix(const uint8_t id[UIDX_LEN], int64_t now_ms)
 	if ((int64_t) uidx_load_be(id + COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES) <= latest_ms)
 		return false;
 	return !(comb_sqlserver_decode(id, &sqlserver_us, &ticks) &&
-			 sqlserver_us <= latest_ms * 1000);
+			 sqlserver_us <= latest_ms * UIDX_US_PER_MS);
 }
 
 void
 comb_swap_ends(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 {
+	const int	middle = COMB_PREFIX_TIME_OFFSET + UIDX_TIME_FIELD_BYTES;
 	uint8_t		tmp[UIDX_LEN];
 
-	memcpy(tmp, in + 10, 6);
-	memcpy(tmp + 6, in + 6, 4);
-	memcpy(tmp + 10, in, 6);
+	memcpy(tmp + COMB_PREFIX_TIME_OFFSET, in + COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
+	memcpy(tmp + middle, in + middle, COMB_SUFFIX_TIME_OFFSET - middle);
+	memcpy(tmp + COMB_SUFFIX_TIME_OFFSET, in + COMB_PREFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
 	memcpy(out, tmp, UIDX_LEN);
 }
 
 /* ---- monotonic generators ---- */
 
-#define NS_PER_MS	INT64_C(1000000)
-#define NS_PER_DAY	INT64_C(86400000000000)
 /* a SQL Server tick is 1/300 s = 10^7 / 3 ns: time is counted in thirds of a ns */
-#define TICK_THIRDS_NS INT64_C(10000000)
+#define TICK_THIRDS_NS (3 * UIDX_NS_PER_MS * UIDX_MS_PER_S / COMB_SQLSERVER_TICKS_PER_S)
 
 /* `offset` of `unit` (0 <= offset < unit) in 1/2^bits, rounded down */
 static uint64_t
@@ -80,17 +79,17 @@ comb_fraction(int64_t offset, int64_t unit, int bits)
 uint64_t
 comb_unix_ms_tick(int64_t unix_ns, int fraction_bits)
 {
-	int64_t		ms = uidx_floor_div(unix_ns, NS_PER_MS);
+	int64_t		ms = uidx_floor_div(unix_ns, UIDX_NS_PER_MS);
 
 	return (uint64_t) ms << fraction_bits |
-		comb_fraction(unix_ns - ms * NS_PER_MS, NS_PER_MS, fraction_bits);
+		comb_fraction(unix_ns - ms * UIDX_NS_PER_MS, UIDX_NS_PER_MS, fraction_bits);
 }
 
 uint64_t
 comb_sqlserver_tick(int64_t unix_ns)
 {
-	int64_t		unix_day = uidx_floor_div(unix_ns, NS_PER_DAY);
-	int64_t		thirds = (unix_ns - unix_day * NS_PER_DAY) * 3;
+	int64_t		unix_day = uidx_floor_div(unix_ns, UIDX_NS_PER_DAY);
+	int64_t		thirds = (unix_ns - unix_day * UIDX_NS_PER_DAY) * 3;
 	int64_t		tick_of_day = thirds / TICK_THIRDS_NS;
 	uint64_t	tick = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) *
 		COMB_SQLSERVER_TICKS_PER_DAY + (uint64_t) tick_of_day;
@@ -105,11 +104,13 @@ comb_prefix_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN])
 {
 	uint64_t	fraction = tick & 0xFFF;
 
-	uidx_store_be(out, 6, tick >> COMB_PREFIX_FRACTION_BITS);
-	out[6] = (uint8_t) (0x40 | fraction >> 8);
-	out[7] = (uint8_t) fraction;
-	memcpy(out + 8, rand8, 8);
-	out[8] = (uint8_t) (0x80 | (out[8] & 0x3F));
+	uidx_store_be(out + COMB_PREFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES,
+				  tick >> COMB_PREFIX_FRACTION_BITS);
+	/* the fraction's 12 bits follow the version nibble */
+	out[UIDX_VERSION_BYTE] = (uint8_t) (0x40 | fraction >> 8);
+	out[UIDX_VERSION_BYTE + 1] = (uint8_t) fraction;
+	memcpy(out + UIDX_VARIANT_BYTE, rand8, COMB_RANDOM_BYTES);
+	out[UIDX_VARIANT_BYTE] = (uint8_t) (0x80 | (out[UIDX_VARIANT_BYTE] & 0x3F));
 }
 
 /* bytes 0-9 of the comb-type layouts: random, then variant and fraction */
@@ -117,11 +118,12 @@ static void
 comb_sqlorder_pack(uint64_t time_field, uint64_t fraction, const uint8_t rand8[8],
 				   uint8_t out[UIDX_LEN])
 {
-	memcpy(out, rand8, 8);
-	out[6] = (uint8_t) (0x40 | (out[6] & 0x0F));
-	out[8] = (uint8_t) (0x80 | fraction >> 8);
-	out[9] = (uint8_t) fraction;
-	uidx_store_be(out + 10, 6, time_field);
+	memcpy(out, rand8, COMB_RANDOM_BYTES);
+	out[UIDX_VERSION_BYTE] = (uint8_t) (0x40 | (out[UIDX_VERSION_BYTE] & 0x0F));
+	/* the fraction's 14 bits follow the variant */
+	out[UIDX_VARIANT_BYTE] = (uint8_t) (0x80 | fraction >> 8);
+	out[UIDX_VARIANT_BYTE + 1] = (uint8_t) fraction;
+	uidx_store_be(out + COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, time_field);
 }
 
 void
@@ -136,13 +138,13 @@ comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN]
 	uint64_t	unit = tick >> COMB_SQLORDER_FRACTION_BITS;
 	uint64_t	days = unit / COMB_SQLSERVER_TICKS_PER_DAY;
 
-	comb_sqlorder_pack((days & 0xFFFF) << 32 | unit % COMB_SQLSERVER_TICKS_PER_DAY,
+	comb_sqlorder_pack((days % COMB_SQLSERVER_DAYS_LIMIT) << COMB_SQLSERVER_TICKS_BITS |
+					   unit % COMB_SQLSERVER_TICKS_PER_DAY,
 					   tick & 0x3FFF, rand8, out);
 }
 
 /* ---- SQL Server datetime ---- */
 
-#define US_PER_DAY INT64_C(86400000000)
 /* one tick is 1/300 s = 10000/3 microseconds */
 #define TICK_US_NUM 10000
 #define TICK_US_DEN 3
@@ -150,23 +152,25 @@ comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t out[UIDX_LEN]
 uint64_t
 comb_sqlserver_datetime(int64_t unix_us)
 {
-	int64_t		unix_day = uidx_floor_div(unix_us, US_PER_DAY);
-	int64_t		us_of_day = unix_us - unix_day * US_PER_DAY;
-	uint64_t	days = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) & 0xFFFF;
+	int64_t		unix_day = uidx_floor_div(unix_us, UIDX_US_PER_DAY);
+	int64_t		us_of_day = unix_us - unix_day * UIDX_US_PER_DAY;
+	uint64_t	days = (uint64_t) (unix_day + COMB_SQLSERVER_EPOCH_DAYS) % COMB_SQLSERVER_DAYS_LIMIT;
 	uint64_t	ticks = (uint64_t) (us_of_day * TICK_US_DEN / TICK_US_NUM);
 
-	return days << 32 | ticks;
+	return days << COMB_SQLSERVER_TICKS_BITS | ticks;
 }
 
 bool
 comb_sqlserver_decode(const uint8_t id[UIDX_LEN], int64_t *unix_us, uint32_t *ticks)
 {
-	int64_t		days = (int64_t) uidx_load_be(id + 10, 2);
+	int64_t		days = (int64_t) uidx_load_be(id + COMB_SQLSERVER_OFFSET,
+											  COMB_SQLSERVER_DAYS_BYTES);
 
-	*ticks = (uint32_t) uidx_load_be(id + 12, 4);
+	*ticks = (uint32_t) uidx_load_be(id + COMB_SQLSERVER_TICKS_OFFSET,
+									 COMB_SQLSERVER_TICKS_BYTES);
 	if (*ticks > COMB_SQLSERVER_MAX_TICKS)
 		return false;
-	*unix_us = (days - COMB_SQLSERVER_EPOCH_DAYS) * US_PER_DAY +
+	*unix_us = (days - COMB_SQLSERVER_EPOCH_DAYS) * UIDX_US_PER_DAY +
 		((int64_t) *ticks * TICK_US_NUM + TICK_US_DEN - 1) / TICK_US_DEN;
 	return true;
 }
@@ -222,8 +226,8 @@ comb_short_prefix_stamp(uint8_t id[UIDX_LEN], int64_t unix_ms, int64_t interval_
 	 * same keeps its rounding of the re-spread block size, so any
 	 * (interval, count) it accepts gives its prefix.
 	 */
-	if (interval_ms % 1000 == 0)
-		comb_block_stamp(id, uidx_floor_div(unix_ms, 1000), interval_ms / 1000,
+	if (interval_ms % UIDX_MS_PER_S == 0)
+		comb_block_stamp(id, uidx_floor_div(unix_ms, UIDX_MS_PER_S), interval_ms / UIDX_MS_PER_S,
 						 interval_count);
 	else
 		comb_block_stamp(id, unix_ms, interval_ms, interval_count);
@@ -282,9 +286,8 @@ comb_short_counter_in_window(uint16_t counter, int64_t at_ms, int64_t tolerance_
 static const Bytes16Type comb_type = {
 	.name = "comb",
 	.invalid_reason = NULL,
-	.nsegments = 10,
-	.segments = {{10, 6}, {8, 2}, {7, 1}, {6, 1}, {5, 1}, {4, 1},
-				 {3, 1}, {2, 1}, {1, 1}, {0, 1}},
+	.nsegments = COMB_KEY_NSEGMENTS,
+	.segments = COMB_KEY_SEGMENTS,
 };
 
 /*
@@ -407,7 +410,7 @@ comb_from_uuid(PG_FUNCTION_ARGS)
 {
 	const uint8 *id = PG_GETARG_UUID_P(0)->data;
 
-	if (comb_is_fresh_prefix(id, uidx_floor_div(uidx_now_unix_ns(), 1000000)))
+	if (comb_is_fresh_prefix(id, uidx_floor_div(uidx_now_unix_ns(), UIDX_NS_PER_MS)))
 	{
 		char		hex[37];
 
@@ -451,7 +454,7 @@ comb_now_ns(void)
 {
 	int64		now_ns = uidx_now_unix_ns();
 
-	if (now_ns < 0 || uidx_floor_div(now_ns, 1000000) > UIDX_MAX_MS48)
+	if (now_ns < 0 || uidx_floor_div(now_ns, UIDX_NS_PER_MS) > UIDX_MAX_MS48)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is outside the range a COMB can hold")));
@@ -461,7 +464,7 @@ comb_now_ns(void)
 static int64
 comb_now_ms(void)
 {
-	return uidx_floor_div(comb_now_ns(), 1000000);
+	return uidx_floor_div(comb_now_ns(), UIDX_NS_PER_MS);
 }
 
 static const char *
@@ -515,12 +518,12 @@ comb_interval_length_ms(FunctionCallInfo fcinfo, int argno)
 {
 	int64		us = comb_interval_us(fcinfo, argno, "interval_length", true);
 
-	if (us % 1000 != 0)
+	if (us % UIDX_US_PER_MS != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("interval_length must be a whole number of milliseconds: \"%s\"",
 						comb_interval_text(PG_GETARG_INTERVAL_P(argno)))));
-	return us / 1000;
+	return us / UIDX_US_PER_MS;
 }
 
 static int64
@@ -694,7 +697,7 @@ comb_lower_bound(PG_FUNCTION_ARGS)
 {
 	Bytes16    *result = palloc0(sizeof(Bytes16));
 
-	uidx_store_be(result->data + 10, 6,
+	uidx_store_be(result->data + COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES,
 				  (uint64) comb_unix_ms_arg(fcinfo, 0, "comb"));
 	PG_RETURN_BYTES16_P(result);
 }
@@ -757,7 +760,7 @@ comb_short_prefix(PG_FUNCTION_ARGS)
 
 	if (!comb_is_version4(id))
 		PG_RETURN_NULL();
-	PG_RETURN_INT32((int32) uidx_load_be(id, 2));
+	PG_RETURN_INT32((int32) uidx_load_be(id + COMB_SHORT_PREFIX_OFFSET, COMB_SHORT_COUNTER_BYTES));
 }
 
 /*
@@ -773,13 +776,13 @@ Datum
 comb_short_prefix_is_valid(PG_FUNCTION_ARGS)
 {
 	const uint8 *id = PG_GETARG_UUID_P(0)->data;
-	int64		tolerance_ms = comb_interval_us(fcinfo, 1, "tolerance", false) / 1000;
+	int64		tolerance_ms = comb_interval_us(fcinfo, 1, "tolerance", false) / UIDX_US_PER_MS;
 	int64		at_ms = comb_unix_ms_arg(fcinfo, 2, "short prefix COMB");
 	int64		interval_ms = comb_interval_length_ms(fcinfo, 3);
 
 	if (!comb_is_version4(id))
 		PG_RETURN_BOOL(false);
-	PG_RETURN_BOOL(comb_short_counter_in_window((uint16) uidx_load_be(id, 2), at_ms,
+	PG_RETURN_BOOL(comb_short_counter_in_window((uint16) uidx_load_be(id + COMB_SHORT_PREFIX_OFFSET, COMB_SHORT_COUNTER_BYTES), at_ms,
 												tolerance_ms, interval_ms));
 }
 
@@ -868,7 +871,7 @@ comb_sqlserver_now_tick(void)
 {
 	int64		now_ns = uidx_now_unix_ns();
 
-	if (uidx_floor_div(now_ns, 1000) > COMB_SQLSERVER_MAX_MS * 1000 + 999)
+	if (uidx_floor_div(now_ns, UIDX_NS_PER_US) > (COMB_SQLSERVER_MAX_MS + 1) * UIDX_US_PER_MS - 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is past the last SQL Server COMB time, 2079-06-06")));
@@ -970,21 +973,6 @@ comb_suffix_to_prefix(PG_FUNCTION_ARGS)
 
 	comb_swap_ends(PG_GETARG_BYTES16_P(0)->data, result->data);
 	PG_RETURN_BYTES16_P(result);
-}
-
-/* comb_timestamp(): bytes 10-15, which the comb order reads first */
-PG_FUNCTION_INFO_V1(comb_timestamp_support);
-Datum
-comb_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
-}
-/* comb_prefix_timestamp() on uuid: bytes 0-5 */
-PG_FUNCTION_INFO_V1(comb_prefix_timestamp_support);
-Datum
-comb_prefix_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -11,7 +11,6 @@
 #define UIDX_COMB_H
 
 #include "uidx.h"
-#include "time_layout.h"
 
 /* Where a layout keeps its time field (RFC byte order). */
 typedef struct CombField
@@ -22,8 +21,8 @@ typedef struct CombField
 
 #define COMB_PREFIX_FIELD		((CombField) {COMB_PREFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES})	/* unix ms */
 #define COMB_SUFFIX_FIELD		((CombField) {COMB_SUFFIX_TIME_OFFSET, UIDX_TIME_FIELD_BYTES})	/* unix ms */
-#define COMB_SHORT_SUFFIX_FIELD ((CombField) {10, 2})	/* 16-bit interval counter */
-#define COMB_SQLSERVER_FIELD	((CombField) {10, 6})	/* datetime days + ticks */
+#define COMB_SHORT_SUFFIX_FIELD ((CombField) {COMB_SHORT_COUNTER_OFFSET, COMB_SHORT_COUNTER_BYTES})	/* 16-bit interval counter */
+#define COMB_SQLSERVER_FIELD	((CombField) {COMB_SQLSERVER_OFFSET, COMB_SQLSERVER_DAYS_BYTES + COMB_SQLSERVER_TICKS_BYTES})	/* datetime days + ticks */
 
 /* Writes value big-endian into the field, then sets version 4, variant 10. */
 extern void comb_stamp(uint8_t id[UIDX_LEN], CombField field, uint64_t value);
@@ -81,7 +80,7 @@ extern uint64_t comb_sqlserver_tick(int64_t unix_ns);
 #define COMB_SUFFIX_TICK_MAX \
 	((uint64_t) UIDX_MAX_MS48 << COMB_SQLORDER_FRACTION_BITS | 0x3FFF)
 #define COMB_SQLSERVER_TICK_MAX \
-	((UINT64_C(65536) * COMB_SQLSERVER_TICKS_PER_DAY - 1) << COMB_SQLORDER_FRACTION_BITS | 0x3FFF)
+	((COMB_SQLSERVER_DAYS_LIMIT * COMB_SQLSERVER_TICKS_PER_DAY - 1) << COMB_SQLORDER_FRACTION_BITS | 0x3FFF)
 
 /*
  * A tick and 8 random bytes in a layout (version 4, variant 10): the prefix
@@ -93,10 +92,16 @@ extern void comb_sqlserver_pack(uint64_t tick, const uint8_t rand8[8], uint8_t o
 
 /* ---- SQL Server datetime (days since 1900 + 1/300 s ticks) ---- */
 
-#define COMB_SQLSERVER_EPOCH_DAYS	25567	/* 1900-01-01 .. 1970-01-01 */
-#define COMB_SQLSERVER_MIN_MS		UIDX_1900_UNIX_MS	/* SQL Server's datetime epoch */
-#define COMB_SQLSERVER_MAX_MS		INT64_C(3453321599999)	/* 2079-06-06 23:59:59.999 */
-#define COMB_SQLSERVER_TICKS_PER_DAY	25920000	/* 300 a second */
+/* the field's days since 1900-01-01 (layout.h) are 16 bits: up to 2079-06-06 */
+#define COMB_SQLSERVER_EPOCH_DAYS	(-COMB_SQLSERVER_EPOCH_UNIX_DAYS)	/* 1900-01-01 .. 1970-01-01 */
+#define COMB_SQLSERVER_DAYS_LIMIT	(UINT64_C(1) << (8 * COMB_SQLSERVER_DAYS_BYTES))	/* exclusive */
+#define COMB_SQLSERVER_MIN_MS		(COMB_SQLSERVER_EPOCH_UNIX_DAYS * UIDX_MS_PER_DAY)
+#define COMB_SQLSERVER_MAX_MS		\
+	(COMB_SQLSERVER_MIN_MS + (int64_t) COMB_SQLSERVER_DAYS_LIMIT * UIDX_MS_PER_DAY - 1)	/* 2079-06-06 23:59:59.999 */
+#define COMB_SQLSERVER_TICKS_PER_DAY \
+	((int) (COMB_SQLSERVER_TICKS_PER_S * UIDX_MS_PER_DAY / UIDX_MS_PER_S))	/* 25,920,000 */
+/* the field: the day's 16 bits, then the tick's 32 */
+#define COMB_SQLSERVER_TICKS_BITS	(8 * COMB_SQLSERVER_TICKS_BYTES)
 /* RT.Comb decodes up to a whole day of ticks (midnight of the next day) */
 #define COMB_SQLSERVER_MAX_TICKS	COMB_SQLSERVER_TICKS_PER_DAY
 

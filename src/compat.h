@@ -1,26 +1,30 @@
 /*
  * compat.h -- the differences between the server versions uidx is built for
- * (README "Supported servers": 15 to 19) that need more than an #include,
- * each written once.
+ * (README "Supported servers": 15 to 19), each written once.  uidx.h
+ * includes it right after postgres.h, so every server-side file has it; no
+ * other file of src/ tests PG_VERSION_NUM.
  *
  * Every version difference the code guards, by the version that brought it,
  * and where the guard is:
  *
  * PostgreSQL 16
- *   - postgres.h no longer includes the varlena macros: varatt.h (uidx.h).
+ *   - postgres.h no longer includes the varlena macros: varatt.h (below).
  *   - soft input errors: ereturn() and ErrorSaveContext (nodes/miscnodes.h);
- *     before 16 uidx passes a marker node of its own (uidx.h, uidx.c).
+ *     before 16 uidx passes a marker node of its own (below; UIDX_INPUT_ERROR
+ *     in every input function, UidxSoftErrorContext in uidx_is_valid,
+ *     bytes16.c).
  *   - pg_proc_aclcheck() became object_aclcheck() (time_bounds.c).
  *   - make_restrictinfo() gained has_clone and is_clone (time_index.c).
  *   - GUC string values are allocated with guc_strdup() and released with
- *     guc_free(), not strdup()/free() (clock.c).
+ *     guc_free(), not strdup()/free() (below; clock.c).
  * PostgreSQL 17
  *   - MERGE's ON condition is Query.mergeJoinCondition, which the planner
  *     hook's rewrite must see (time_prune.c).
  * PostgreSQL 18
- *   - core has uuidv7(): uidx's SQL functions of that name call it (uuidv7.c).
+ *   - core has uuidv7(): uidx's SQL functions of that name call it
+ *     (UIDX_CORE_HAS_UUIDV7 below; uuidv7.c).
  *   - pg_noreturn is written before the declaration, not as an attribute
- *     after it (codec.h).
+ *     after it (UIDX_NORETURN below; codec.h).
  * PostgreSQL 19
  *   - planner_hook_type and standard_planner() take a fifth argument,
  *     ExplainState *es (below; time_prune.c's planner hook).
@@ -41,9 +45,93 @@
 #ifndef UIDX_COMPAT_H
 #define UIDX_COMPAT_H
 
-#include "uidx.h"
+/* The versions that are built and tested: docs/upgrades.md "Supported servers and upgrades". */
+#if PG_VERSION_NUM < 150000
+#error "uidx needs PostgreSQL 15 or later"
+#endif
 
+#include "nodes/nodes.h"
 #include "optimizer/planner.h"
+
+/* From PostgreSQL 16 on, postgres.h no longer brings the varlena macros. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+/*
+ * Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on.  Before
+ * that, uidx_is_valid() passes its own marker node as the context, and
+ * uidx's input functions return instead of raising when they see it.  Either
+ * way UidxSoftErrorContext is what a caller passes as fcinfo->context, set
+ * up with UIDX_SOFT_ERROR_CONTEXT_INIT; error_occurred says whether the
+ * input was rejected.
+ */
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+
+typedef ErrorSaveContext UidxSoftErrorContext;
+
+#define UIDX_SOFT_ERROR_CONTEXT_INIT {T_ErrorSaveContext}
+
+#define UIDX_INPUT_ERROR(fcinfo, ...) \
+	ereturn((fcinfo)->context, (Datum) 0, __VA_ARGS__)
+#else
+typedef struct UidxSoftErrorContext
+{
+	NodeTag		type;			/* T_Invalid: never a real node */
+	uint32		magic;			/* UIDX_SOFT_ERROR_MAGIC */
+	bool		error_occurred;
+} UidxSoftErrorContext;
+
+#define UIDX_SOFT_ERROR_MAGIC 0x75696478	/* "uidx" */
+#define UIDX_SOFT_ERROR_CONTEXT_INIT {T_Invalid, UIDX_SOFT_ERROR_MAGIC, false}
+
+static inline bool
+uidx_soft_error(Node *context)
+{
+	UidxSoftErrorContext *soft = (UidxSoftErrorContext *) context;
+
+	if (soft == NULL || soft->type != T_Invalid || soft->magic != UIDX_SOFT_ERROR_MAGIC)
+		return false;
+	soft->error_occurred = true;
+	return true;
+}
+
+#define UIDX_INPUT_ERROR(fcinfo, ...) \
+	do { \
+		if (uidx_soft_error((fcinfo)->context)) \
+			return (Datum) 0; \
+		ereport(ERROR, __VA_ARGS__); \
+		pg_unreachable(); \
+	} while (0)
+#endif
+
+/*
+ * A GUC string setting's value: allocated with guc_strdup() and released
+ * with guc_free() from PostgreSQL 16 on, with strdup() and free() before.
+ * The copy is NULL when memory ran out.
+ */
+#if PG_VERSION_NUM >= 160000
+#define uidx_guc_strdup(value)	guc_strdup(LOG, (value))
+#define uidx_guc_free(ptr)		guc_free(ptr)
+#else
+#define uidx_guc_strdup(value)	strdup(value)
+#define uidx_guc_free(ptr)		free(ptr)
+#endif
+
+/* Whether core has uuidv7() and uuidv7(interval) (PostgreSQL 18). */
+#define UIDX_CORE_HAS_UUIDV7 (PG_VERSION_NUM >= 180000)
+
+/*
+ * A function that never returns: pg_noreturn before the declaration from
+ * PostgreSQL 18 on; before, the same attribute, which GCC and Clang also
+ * take in front of a declaration.
+ */
+#if PG_VERSION_NUM >= 180000
+#define UIDX_NORETURN pg_noreturn
+#else
+#define UIDX_NORETURN pg_attribute_noreturn()
+#endif
 
 /*
  * A planner hook's parameter list, and the arguments that pass it on to the

@@ -10,7 +10,6 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_bounds.h"
 
 const uint8_t distid_max[UIDX_LEN] = {
 	0x00, 0x00, 0x00, 0x00, 0x1F, 0xFF, 0xFF, 0xFF,
@@ -20,16 +19,16 @@ const uint8_t distid_max[UIDX_LEN] = {
 void
 distid_pack(uint64_t t, uint64_t r, uint8_t out[UIDX_LEN])
 {
-	memset(out, 0, 4);
+	memset(out, 0, DISTID_TIME_OFFSET);
 	uidx_store_be(out + DISTID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, t);
-	uidx_store_be(out + DISTID_TIME_OFFSET + UIDX_TIME_FIELD_BYTES, 6, r);
+	uidx_store_be(out + DISTID_RANDOM_OFFSET, DISTID_RANDOM_BYTES, r);
 }
 
 void
 distid_unpack(const uint8_t in[UIDX_LEN], uint64_t *t, uint64_t *r)
 {
 	*t = uidx_load_be(in + DISTID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
-	*r = uidx_load_be(in + DISTID_TIME_OFFSET + UIDX_TIME_FIELD_BYTES, 6);
+	*r = uidx_load_be(in + DISTID_RANDOM_OFFSET, DISTID_RANDOM_BYTES);
 }
 
 const char *
@@ -129,7 +128,9 @@ distid128_pack(const Distid128State *value, uint8_t out[UIDX_LEN])
 {
 	uint64_t	random_top12 = (value->r_high << 1) | (value->r_low >> 63);
 
-	uidx_store_be(out, 8, (value->t << 16) | (UINT64_C(7) << 12) | random_top12);
+	/* T48 is the top of the first 64 bits (DISTID128_TIME_OFFSET 0) */
+	uidx_store_be(out, 8, (value->t << UIDX_TIME_FIELD_SHIFT) | (UINT64_C(7) << 12) |
+				  random_top12);
 	uidx_store_be(out + 8, 8, value->r_low & (UINT64_MAX >> 1));
 }
 
@@ -141,7 +142,7 @@ distid128_unpack(const uint8_t in[UIDX_LEN], Distid128State *value)
 
 	if (uidx_version(in) != 7 || (lower >> 63) != 0)
 		return false;
-	value->t = upper >> 16;
+	value->t = upper >> UIDX_TIME_FIELD_SHIFT;
 	value->r_high = (upper >> 1) & DISTID128_RANDOM_HIGH_MAX;
 	value->r_low = ((upper & 1) << 63) | lower;
 	return true;
@@ -242,8 +243,8 @@ distid_format_text(const uint8_t *bytes)
 static const Bytes16Type distid_type = {
 	.name = "distid",
 	.invalid_reason = distid_invalid_reason,
-	.nsegments = 2,
-	.segments = {{4, 12}, {0, 4}},
+	.nsegments = DISTID_KEY_NSEGMENTS,
+	.segments = DISTID_KEY_SEGMENTS,
 	.parse_text = distid_parse_text,
 	.format_text = distid_format_text,
 };
@@ -374,7 +375,7 @@ distid_smaller(PG_FUNCTION_ARGS)
 static int64
 clock_ms_since(int64 epoch_unix_ms)
 {
-	return uidx_floor_div(uidx_now_unix_ns(), INT64CONST(1000000)) - epoch_unix_ms;
+	return uidx_floor_div(uidx_now_unix_ns(), UIDX_NS_PER_MS) - epoch_unix_ms;
 }
 
 /*
@@ -509,12 +510,12 @@ Datum
 distid_lower_bound(PG_FUNCTION_ARGS)
 {
 	TimestampTz at = PG_GETARG_TIMESTAMPTZ(0);
-	int64		sub_ms = TIMESTAMP_NOT_FINITE(at) ? 0 : at % 1000;
+	int64		sub_ms = TIMESTAMP_NOT_FINITE(at) ? 0 : at % UIDX_US_PER_MS;
 	int64		unix_ms;
 	Bytes16    *result = palloc(sizeof(Bytes16));
 
 	if (sub_ms != 0)
-		at += (sub_ms > 0 ? 1000 : 0) - sub_ms;
+		at += (sub_ms > 0 ? UIDX_US_PER_MS : 0) - sub_ms;
 	unix_ms = uidx_timestamptz_to_unix_ms(at, DISTID_EPOCH_UNIX_MS,
 										  DISTID_EPOCH_UNIX_MS + (int64) DISTID_TIME_LIMIT - 1,
 										  "distid");
@@ -565,21 +566,6 @@ distid128_timestamp(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) value.t +
 													  DISTID128_EPOCH_UNIX_MS));
-}
-
-/* distid_timestamp(): T, the ms since 1900, in bytes 4-9 (0-3 are zero) */
-PG_FUNCTION_INFO_V1(distid_timestamp_support);
-Datum
-distid_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
-}
-/* distid128_timestamp() on uuid: the ms since 1700 in bytes 0-5 */
-PG_FUNCTION_INFO_V1(distid128_timestamp_support);
-Datum
-distid128_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

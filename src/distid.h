@@ -5,7 +5,6 @@
 #define UIDX_DISTID_H
 
 #include "uidx.h"
-#include "time_layout.h"
 
 /*
  * DistributedId: id = T * 2^48 + R, below 2^93, stored as the 16-byte
@@ -13,8 +12,6 @@
  * T counts milliseconds since 1900-01-01 and lags the generator's clock by
  * DISTID_LEEWAY_MS; the leeway is the burst budget.
  */
-#define DISTID_RANDOM_BITS		48
-#define DISTID_TIME_BITS		45
 #define DISTID_RANDOM_MAX		((UINT64_C(1) << DISTID_RANDOM_BITS) - 1)
 #define DISTID_TIME_LIMIT		(UINT64_C(1) << DISTID_TIME_BITS)	/* exclusive */
 #define DISTID_INCREMENT_MASK	((UINT64_C(1) << 41) - 1)

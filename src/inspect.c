@@ -23,7 +23,7 @@
 #include "uuidv7.h"
 
 #define PLAUSIBLE_FROM_UNIX_MS	INT64_C(631152000000)	/* 1990-01-01 */
-#define PLAUSIBLE_AHEAD_MS		INT64_C(86400000)	/* a day of clock skew */
+#define PLAUSIBLE_AHEAD_MS		UIDX_MS_PER_DAY	/* a day of clock skew */
 
 static const char *const kind_names[] = {
 	[UIDX_KIND_IUID] = "iuid",
@@ -131,7 +131,7 @@ detect_uuid(Detection *d, const uint8_t b[UIDX_LEN])
 	}
 	if (uuidv7_is_v7(b))
 	{
-		int64_t		ms = (int64_t) uidx_load_be(b, 6);
+		int64_t		ms = (int64_t) uidx_load_be(b + UUIDV7_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
 
 		add_reading(d, UIDX_KIND_UUIDV7, time_score(d, 85, ms), b, true, ms);
 		structured = true;
@@ -169,10 +169,10 @@ detect_uuid(Detection *d, const uint8_t b[UIDX_LEN])
 			any_comb = true;
 		}
 		if (comb_sqlserver_decode(b, &sqlserver_us, &ticks) &&
-			plausible_time(d, uidx_floor_div(sqlserver_us, 1000)))
+			plausible_time(d, uidx_floor_div(sqlserver_us, UIDX_US_PER_MS)))
 		{
 			add_reading(d, UIDX_KIND_COMB_SQLSERVER, 50, b, true,
-						uidx_floor_div(sqlserver_us, 1000));
+						uidx_floor_div(sqlserver_us, UIDX_US_PER_MS));
 			any_comb = true;
 		}
 		/* a random UUID is always possible, likelier when no time fits */
@@ -379,7 +379,7 @@ reading_details(const UidxReading *r, const char *public_id_decoded)
 		case UIDX_KIND_UUIDV7:
 			append_hex(&s, "uuid", r->value);
 			appendStringInfo(&s, ", \"sub_ms_fraction\": %d",
-							 (int) (uidx_load_be(r->value + 6, 2) & 0x0FFF));
+							 (int) (uidx_load_be(r->value + UIDX_VERSION_BYTE, 2) & 0x0FFF));
 			break;
 		case UIDX_KIND_LUUID:
 			{
@@ -441,7 +441,7 @@ uidx_inspect_readings(PG_FUNCTION_ARGS)
 		 */
 		state->count = uidx_inspect_text(VARDATA_ANY(id), VARSIZE_ANY_EXHDR(id),
 										 uidx_floor_div(GetCurrentStatementStartTimestamp() -
-														uidx_unix_ms_to_timestamptz(0), 1000),
+														uidx_unix_ms_to_timestamptz(0), UIDX_US_PER_MS),
 										 state->readings);
 		state->public_id_decoded[0] = '\0';
 		add_decrypted_public_id(state);

@@ -12,7 +12,6 @@
 #include "bytes16.h"
 #include "clock.h"
 #include "entropy.h"
-#include "time_bounds.h"
 
 void
 iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN])
@@ -20,22 +19,22 @@ iuid_pack(const IuidFields *f, uint8_t out[UIDX_LEN])
 	uint64_t	lsb;
 
 	uidx_store_be(out + IUID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, (uint64_t) f->unix_ms);
-	out[6] = (uint8_t) (0x80 | (f->format_version & 0x0F));
-	out[7] = (uint8_t) f->country;
+	out[IUID_FORMAT_BYTE] = (uint8_t) (0x80 | (f->format_version & 0x0F));
+	out[IUID_COUNTRY_BYTE] = (uint8_t) f->country;
 	lsb = (UINT64_C(2) << 62) |
 		((uint64_t) (f->service_entity & 0xFF) << IUID_RANDOM_BITS) |
 		(f->random & IUID_RANDOM_MAX);
-	uidx_store_be(out + 8, 8, lsb);
+	uidx_store_be(out + IUID_LOW_OFFSET, IUID_LOW_BYTES, lsb);
 }
 
 void
 iuid_unpack(const uint8_t in[UIDX_LEN], IuidFields *f)
 {
-	uint64_t	lsb = uidx_load_be(in + 8, 8);
+	uint64_t	lsb = uidx_load_be(in + IUID_LOW_OFFSET, IUID_LOW_BYTES);
 
 	f->unix_ms = (int64_t) uidx_load_be(in + IUID_TIME_OFFSET, UIDX_TIME_FIELD_BYTES);
-	f->format_version = in[6] & 0x0F;
-	f->country = in[7];
+	f->format_version = in[IUID_FORMAT_BYTE] & 0x0F;
+	f->country = in[IUID_COUNTRY_BYTE];
 	f->service_entity = (int) ((lsb >> IUID_RANDOM_BITS) & 0xFF);
 	f->random = lsb & IUID_RANDOM_MAX;
 }
@@ -47,7 +46,7 @@ iuid_invalid_reason(const uint8_t in[UIDX_LEN])
 		return "An iUID has version 8 (the 13th hex digit).";
 	if (!uidx_variant_is_rfc(in))
 		return "An iUID has the RFC 9562 variant: the 17th hex digit is 8, 9, a or b.";
-	if ((in[6] & 0x0F) != 0)
+	if ((in[IUID_FORMAT_BYTE] & 0x0F) != 0)
 		return "Only iUID format version 0 (the 14th hex digit) is defined.";
 	return NULL;
 }
@@ -122,8 +121,8 @@ iuid_next(const IuidFields *prev, int64_t now_ms, uint32_t fraction,
 static const Bytes16Type iuid_type = {
 	.name = "iuid",
 	.invalid_reason = iuid_invalid_reason,
-	.nsegments = 1,
-	.segments = {{0, UIDX_LEN}},
+	.nsegments = IUID_KEY_NSEGMENTS,
+	.segments = IUID_KEY_SEGMENTS,
 };
 
 /*
@@ -260,8 +259,8 @@ iuid_smaller(PG_FUNCTION_ARGS)
 static const Bytes16Type iuid_country_type = {
 	.name = "iuid",
 	.invalid_reason = iuid_invalid_reason,
-	.nsegments = 3,
-	.segments = {{7, 1}, {0, 7}, {8, 8}},
+	.nsegments = IUID_COUNTRY_KEY_NSEGMENTS,
+	.segments = IUID_COUNTRY_KEY_SEGMENTS,
 };
 
 /* The functions of the country order: the same shared code, its own descriptor. */
@@ -614,14 +613,6 @@ iuid_random_uuid(PG_FUNCTION_ARGS)
 	if (!iuid_unpack_uuid(PG_GETARG_UUID_P(0)->data, &f))
 		PG_RETURN_NULL();
 	return Int64GetDatum((int64) f.random);
-}
-
-/* iuid_timestamp() on iuid and on uuid: the millisecond in bytes 0-5 */
-PG_FUNCTION_INFO_V1(iuid_timestamp_support);
-Datum
-iuid_timestamp_support(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(uidx_time_index_support((Node *) PG_GETARG_POINTER(0)));
 }
 
 #endif							/* UIDX_NO_POSTGRES */

@@ -5,9 +5,8 @@
 #define UIDX_IUID_H
 
 #include "uidx.h"
-#include "time_layout.h"
 
-#define IUID_RANDOM_BITS 54
+/* IUID_RANDOM_BITS and the field offsets: layout.h */
 #define IUID_RANDOM_MAX ((UINT64_C(1) << IUID_RANDOM_BITS) - 1)
 /*
  * The generator puts the clock's sub-millisecond fraction, in 1/4096 ms, into
@@ -44,5 +43,10 @@ extern void iuid_next(const IuidFields *prev, int64_t now_ms, uint32_t fraction,
 					  int country,
 					  int service_entity, uint64_t fresh, uint32_t step,
 					  IuidFields *next);
+
+#ifndef UIDX_NO_POSTGRES
+/* The iUID settings (uidx.iuid_country and friends), from _PG_init. */
+extern void uidx_define_iuid_settings(void);
+#endif
 
 #endif							/* UIDX_IUID_H */

@@ -36,6 +36,8 @@ extern bool public_id_plain_to_decimal(const uint8_t plain[UIDX_LEN],
 #ifndef UIDX_NO_POSTGRES
 /* Decrypts a public id with the file key; false when there is no usable key. */
 extern bool public_id_try_decrypt(const uint8 public_id[UIDX_LEN], uint8 plain[UIDX_LEN]);
+/* The public id settings (the key file), from _PG_init. */
+extern void uidx_define_public_id_settings(void);
 #endif
 
 #endif							/* UIDX_PUBLIC_ID_H */

@@ -48,7 +48,6 @@
 #include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
-#include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
 #include "parser/parse_coerce.h"
@@ -254,9 +253,9 @@ clamp_instant(Node *expr, Oid type)
 	MinMaxExpr *least;
 	MinMaxExpr *greatest;
 
-	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * 86400000 < DISTID128_EPOCH_UNIX_MS &&
-					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * 86400000 < DISTID_EPOCH_UNIX_MS &&
-					 UIDX_UNIX_EPOCH_MS + UIDX_MAX_MS48 + 2 * 86400000 < UIDX_INSTANT_CEIL_UNIX_MS,
+	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID128_EPOCH_UNIX_MS &&
+					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID_EPOCH_UNIX_MS &&
+					 UIDX_UNIX_EPOCH_MS + UIDX_MAX_MS48 + 2 * UIDX_MS_PER_DAY < UIDX_INSTANT_CEIL_UNIX_MS,
 					 "every field lies between the clamp instants");
 	if (IsA(expr, Const))
 	{
@@ -555,36 +554,4 @@ uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact
 					   filter->strategy != BTLessStrategyNumber, exact))
 		return NIL;
 	return conditions;
-}
-
-/* ---------------------------------------------------------------------------
- * The planner support function of every time function: index conditions
- * for `f(key) op c` where key is an index column of the key type's own
- * btree or BRIN family.
- * ------------------------------------------------------------------------- */
-
-Node *
-uidx_time_index_support(Node *rawreq)
-{
-	SupportRequestIndexCondition *req;
-	UidxTimeFilter filter;
-	Oid			key_type;
-	List	   *conditions;
-	bool		exact;
-
-	if (!IsA(rawreq, SupportRequestIndexCondition))
-		return NULL;
-	req = (SupportRequestIndexCondition *) rawreq;
-	if (!uidx_match_time_filter(req->node, &filter) || filter.call->funcid != req->funcid ||
-		req->indexarg != 0)
-		return NULL;
-	if (!is_pseudo_constant_for_index(req->root, filter.other, req->index))
-		return NULL;
-	key_type = getBaseType(exprType(filter.key));
-	if (req->opfamily != get_opclass_family(GetDefaultOpClass(key_type, req->index->relam)) ||
-		(req->index->relam != BTREE_AM_OID && req->index->relam != BRIN_AM_OID))
-		return NULL;
-	conditions = uidx_time_filter_conditions(&filter, filter.key, &exact);
-	req->lossy = !exact;
-	return (Node *) conditions;
 }

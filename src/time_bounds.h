@@ -39,9 +39,6 @@ extern bool uidx_match_time_filter(Node *clause, UidxTimeFilter *filter);
 extern List *uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key,
 										 bool *exact);
 
-/* The support request of the time functions (their SUPPORT functions). */
-extern Node *uidx_time_index_support(Node *rawreq);
-
 /*
  * Set whenever a condition was made or refused on privileges that PUBLIC
  * lacks, so that another role could get another answer: the plan is then the

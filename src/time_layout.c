@@ -14,7 +14,6 @@
  */
 #include "uidx.h"
 #include "time_layout.h"
-#include "distid.h"
 
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -35,35 +34,28 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
-/* bytes 6 and 8 of the smallest iUID: version 8, format 0, variant 10 */
-#define IUID_MIN_TAIL {0, 0, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 0}
-/* of the largest: byte 6 the same, byte 8 variant 10 with every other bit set */
-#define IUID_MAX_TAIL {0, 0, 0, 0, 0, 0, 0x80, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, \
-					   0xFF, 0xFF, 0xFF, 0xFF}
-/* every other byte 0xFF: above every key of the field's millisecond */
-#define ONES_TAIL {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, \
-				   0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}
-/* a distid's bytes 0-3, which its order reads first, are always zero */
-#define DISTID_MAX_TAIL {0, 0, 0, 0, 0, 0, 0, 0, \
-						 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}
-
+/*
+ * The offsets, epochs and tails are layout.h's, where each key type's order
+ * (the segments its family's descriptor reads) is defined from the same
+ * offset; UIDX_ONES_TAIL is above every key of the field's millisecond.
+ */
 static const UidxTimeLayout layouts[UIDX_NUM_LAYOUTS] = {
 	/* iuid: every value has version 8, format 0 and variant 10 */
-	[UIDX_LAYOUT_IUID] = {"iuid_timestamp", "iuid", IUID_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
+	[UIDX_LAYOUT_IUID] = {"iuid_timestamp", "iuid", IUID_TIME_OFFSET, IUID_EPOCH_UNIX_MS,
 	UIDX_MAX_MS48, IUID_MIN_TAIL, IUID_MAX_TAIL, "iuid_time_bound"},
 	/* any 16 bytes are a comb, whose order reads bytes 10-15 first */
-	[UIDX_LAYOUT_COMB] = {"comb_timestamp", "comb", COMB_SUFFIX_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	UIDX_MAX_MS48, {0}, ONES_TAIL, "comb_time_bound"},
+	[UIDX_LAYOUT_COMB] = {"comb_timestamp", "comb", COMB_SUFFIX_TIME_OFFSET, COMB_EPOCH_UNIX_MS,
+	UIDX_MAX_MS48, {0}, UIDX_ONES_TAIL, "comb_time_bound"},
 	/* a distid is below 2^93: its field (T) has 45 bits, to the year 3015 */
 	[UIDX_LAYOUT_DISTID] = {"distid_timestamp", "distid", DISTID_TIME_OFFSET, DISTID_EPOCH_UNIX_MS,
-	(int64) DISTID_TIME_LIMIT - 1, {0}, DISTID_MAX_TAIL, "distid_time_bound"},
+	(INT64_C(1) << DISTID_TIME_BITS) - 1, {0}, DISTID_MAX_TAIL, "distid_time_bound"},
 	/* on uuid: NULL for other layouts, so only field bounds, never exact */
-	[UIDX_LAYOUT_IUID_UUID] = {"iuid_timestamp", NULL, IUID_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	UIDX_MAX_MS48, {0}, ONES_TAIL, NULL},
-	[UIDX_LAYOUT_COMB_PREFIX] = {"comb_prefix_timestamp", NULL, COMB_PREFIX_TIME_OFFSET, UIDX_UNIX_EPOCH_MS,
-	UIDX_MAX_MS48, {0}, ONES_TAIL, NULL},
+	[UIDX_LAYOUT_IUID_UUID] = {"iuid_timestamp", NULL, IUID_TIME_OFFSET, IUID_EPOCH_UNIX_MS,
+	UIDX_MAX_MS48, {0}, UIDX_ONES_TAIL, NULL},
+	[UIDX_LAYOUT_COMB_PREFIX] = {"comb_prefix_timestamp", NULL, COMB_PREFIX_TIME_OFFSET, COMB_EPOCH_UNIX_MS,
+	UIDX_MAX_MS48, {0}, UIDX_ONES_TAIL, NULL},
 	[UIDX_LAYOUT_DISTID128] = {"distid128_timestamp", NULL, DISTID128_TIME_OFFSET, DISTID128_EPOCH_UNIX_MS,
-	UIDX_MAX_MS48, {0}, ONES_TAIL, NULL},
+	UIDX_MAX_MS48, {0}, UIDX_ONES_TAIL, NULL},
 };
 
 #define NUM_LAYOUTS UIDX_NUM_LAYOUTS
@@ -278,7 +270,7 @@ uidx_time_field_floor(TimestampTz at, TimestampTz epoch)
 
 	if (since == PG_INT64_MIN || since == PG_INT64_MAX)
 		return since;
-	return uidx_floor_div(since, 1000);
+	return uidx_floor_div(since, UIDX_US_PER_MS);
 }
 
 int64
@@ -288,5 +280,5 @@ uidx_time_field_ceil(TimestampTz at, TimestampTz epoch)
 
 	if (since == PG_INT64_MIN || since == PG_INT64_MAX)
 		return since;
-	return -uidx_floor_div(-since, 1000);
+	return -uidx_floor_div(-since, UIDX_US_PER_MS);
 }

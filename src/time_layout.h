@@ -3,40 +3,16 @@
  * the one table the planner layer reads it from (time_layout.c).
  *
  * Every time-ordered layout holds a millisecond count as a 48-bit big-endian
- * field (test/FORMATS.md).  The offsets and epochs below are the only
- * definitions of those facts: the families' packing code (iuid.c, comb.c,
- * distid.c) and the planner layer (time_bounds.c, time_index.c,
- * time_prune.c) all read them from here.
+ * field (test/FORMATS.md); its offset and epoch are defined once, in
+ * layout.h, which the families' packers read too.  The table is the planner
+ * layer's own: no family includes this header (docs/internals.md
+ * "Architecture").
  */
 #ifndef UIDX_TIME_LAYOUT_H
 #define UIDX_TIME_LAYOUT_H
 
 #include "uidx.h"
-
-#define UIDX_TIME_FIELD_BYTES	6	/* 48 bits of milliseconds */
-
-/* first byte of the time field of each layout (test/FORMATS.md) */
-#define IUID_TIME_OFFSET		0	/* iUID: unix ms */
-#define COMB_PREFIX_TIME_OFFSET 0	/* prefix COMB: unix ms */
-#define COMB_SUFFIX_TIME_OFFSET 10	/* suffix COMB, the comb type: unix ms */
-#define DISTID_TIME_OFFSET		4	/* DistributedId: ms since 1900 */
-#define DISTID128_TIME_OFFSET	0	/* DistributedId128: ms since 1700 */
-
-/* epochs of the fields, in unix milliseconds */
-#define UIDX_UNIX_EPOCH_MS		INT64_C(0)
-#define UIDX_1900_UNIX_MS		INT64_C(-2208988800000)	/* 1900-01-01 */
-#define DISTID_EPOCH_UNIX_MS	UIDX_1900_UNIX_MS
-#define DISTID128_EPOCH_UNIX_MS INT64_C(-8520336000000)	/* 1700-01-01 */
-
-/*
- * Instants that every layout's field holds lie between these two, with more
- * than a day to spare on each side (the earliest epoch is 1700, the latest
- * end 10889): a date or timestamp outside them can be moved to them before
- * it becomes a timestamptz, in any time zone, without changing which side
- * of every field it is on (time_bounds.c), and then it cannot overflow.
- */
-#define UIDX_INSTANT_FLOOR_UNIX_MS	INT64_C(-30610224000000)	/* 1000-01-01 */
-#define UIDX_INSTANT_CEIL_UNIX_MS	INT64_C(568971820800000)	/* 20000-01-01 */
+#include "layout.h"
 
 #ifndef UIDX_NO_POSTGRES
 
@@ -44,7 +20,7 @@
  * One time function and the key it reads.  The key type's default btree
  * family orders its values by the time field first (the families' SQL in
  * sql/install/), so a range of times is a range of keys: that is what the
- * support function, the index-condition path and the pruning rewrite use.
+ * index-condition path and the pruning rewrite use.
  */
 typedef struct UidxTimeLayout
 {

@@ -1,5 +1,6 @@
 /*
- * time_legacy.c -- the functions of 1.2's time operators.
+ * time_legacy.c -- the C functions of 1.2 that 1.3 no longer names: those of
+ * its time operators, and its time functions' SUPPORT functions.
  *
  * May touch: nothing but its arguments.
  *
@@ -16,6 +17,16 @@
  * is f(key) < at for every key the type can store.  Instants the field
  * cannot hold sort before (before the epoch) or after (after its last
  * millisecond, infinity) every key.
+ *
+ * 1.2 also named a SUPPORT function on each time function, to give index
+ * conditions on the key.  PostgreSQL never asked them for any: it asks a
+ * support function for index conditions only where the indexed column is an
+ * argument of the clause's own function, which `f(key) op t` is not
+ * (docs/internals.md "Index paths").  1.3 drops them (uidx--1.2--1.3.sql),
+ * but sql/versions/uidx--1.2.sql creates them (CREATE EXTENSION ... VERSION
+ * '1.2', and the upgrade test), a 1.2 database names them until it is
+ * updated, and PostgreSQL calls a function's support function to cost every plan that
+ * calls the function: so the symbols stay, and give no help to any request.
  */
 #include "uidx.h"
 #include "time_layout.h"
@@ -34,11 +45,11 @@ key_time_cmp(FunctionCallInfo fcinfo, const UidxTimeLayout *layout)
 	TimestampTz epoch = uidx_unix_ms_to_timestamptz(epoch_unix_ms);
 	int64		field = (int64) uidx_load_be(key + time_offset, UIDX_TIME_FIELD_BYTES);
 	/* the key's instant: at most 2^48 ms after its epoch, well within int64 */
-	TimestampTz instant = epoch + field * 1000;
+	TimestampTz instant = epoch + field * UIDX_US_PER_MS;
 
 	if (TIMESTAMP_IS_NOBEGIN(at))
 		return 1;
-	if (TIMESTAMP_IS_NOEND(at) || at > epoch + UIDX_MAX_MS48 * 1000)
+	if (TIMESTAMP_IS_NOEND(at) || at > epoch + UIDX_MAX_MS48 * UIDX_US_PER_MS)
 		return -1;
 	/* field against the first millisecond at or after `at` */
 	if (instant < at)
@@ -174,4 +185,50 @@ Datum
 uidx_time_filter_joinsel(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_FLOAT8(1.0);
+}
+
+/*
+ * The SUPPORT functions of 1.2's time functions (iuid_timestamp,
+ * comb_timestamp, comb_prefix_timestamp, distid_timestamp and
+ * distid128_timestamp): NULL, no help, whatever the request.
+ */
+static Datum
+no_support(FunctionCallInfo fcinfo)
+{
+	PG_RETURN_POINTER(NULL);
+}
+
+PG_FUNCTION_INFO_V1(iuid_timestamp_support);
+Datum
+iuid_timestamp_support(PG_FUNCTION_ARGS)
+{
+	return no_support(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_timestamp_support);
+Datum
+comb_timestamp_support(PG_FUNCTION_ARGS)
+{
+	return no_support(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(comb_prefix_timestamp_support);
+Datum
+comb_prefix_timestamp_support(PG_FUNCTION_ARGS)
+{
+	return no_support(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid_timestamp_support);
+Datum
+distid_timestamp_support(PG_FUNCTION_ARGS)
+{
+	return no_support(fcinfo);
+}
+
+PG_FUNCTION_INFO_V1(distid128_timestamp_support);
+Datum
+distid128_timestamp_support(PG_FUNCTION_ARGS)
+{
+	return no_support(fcinfo);
 }

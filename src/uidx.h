@@ -1,9 +1,11 @@
 /*
- * uidx.h -- what every file of uidx needs: the 16-byte helpers of the pure
- * core, and on the server side argument checks, settings and soft input
- * errors.  The shared machinery has headers of its own: bytes16.h (the
- * 16-byte types), codec.h (128-bit integers and the alphanumeric encoding),
- * clock.h, entropy.h and time_index.h.
+ * uidx.h -- what every file of uidx needs, and the bottom of the core layer
+ * (docs/internals.md "Architecture"): the byte helpers of the pure core, and
+ * on the server side argument checks and soft input errors (uidx.c).  It
+ * includes only layout.h and compat.h of uidx's own headers.  The rest of
+ * the core has headers of its own: bytes16.h (the 16-byte types), codec.h
+ * (hex, 128-bit integers and the alphanumeric encoding), clock.h and
+ * entropy.h.
  *
  * Layering: the pure core of each family (parsers, encoders, bit packing,
  * generator step functions) is plain C over bytes and integers: no palloc, no ereport,
@@ -18,31 +20,20 @@
 /* postgres.h must come first in server code; the fuzz harnesses go without. */
 #ifndef UIDX_NO_POSTGRES
 #include "postgres.h"
-/* The versions that are built and tested: docs/upgrades.md "Supported servers and upgrades". */
-#if PG_VERSION_NUM < 150000
-#error "uidx needs PostgreSQL 15 or later"
-#endif
+#include "compat.h"
 #endif
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "layout.h"
+
 #define UIDX_LEN 16
 
 /* ---------------------------------------------------------------------------
  * Pure core (also compiled into the fuzz harnesses, so no postgres.h here)
  * ------------------------------------------------------------------------- */
-
-/*
- * Parses the text forms uuid_in accepts: 32 hex digits in either case, an
- * optional hyphen after any group of four digits, optionally wrapped in
- * braces.  Returns false on anything else.
- */
-extern bool uidx_parse_hex16(const char *text, uint8_t out[UIDX_LEN]);
-
-/* Canonical lower-case 8-4-4-4-12 form; out must hold 37 bytes. */
-extern void uidx_format_hex16(const uint8_t in[UIDX_LEN], char out[37]);
 
 /* Big-endian load/store of the low `nbytes` bytes of an integer. */
 static inline uint64_t
@@ -69,13 +60,13 @@ uidx_store_be(uint8_t *p, int nbytes, uint64_t v)
 static inline int
 uidx_version(const uint8_t *b)
 {
-	return b[6] >> 4;
+	return b[UIDX_VERSION_BYTE] >> 4;
 }
 
 static inline bool
 uidx_variant_is_rfc(const uint8_t *b)
 {
-	return (b[8] & 0xC0) == 0x80;
+	return (b[UIDX_VARIANT_BYTE] & 0xC0) == 0x80;
 }
 
 /* a / b rounded towards minus infinity (C division truncates); b > 0 */
@@ -99,9 +90,6 @@ uidx_ascending(int64_t previous, int64_t now, int64_t step)
 	return previous + step >= now ? previous + step : now;
 }
 
-/* Unix-ms range a 48-bit big-endian timestamp field can hold. */
-#define UIDX_MAX_MS48 ((int64_t) 0xFFFFFFFFFFFF)
-
 /*
  * .NET Guid byte order <-> RFC order: bytes 0-3, 4-5 and 6-7 reversed, 8-15
  * unchanged.  An involution, so it converts either way.
@@ -123,10 +111,6 @@ uidx_netswap(const uint8_t in[UIDX_LEN], uint8_t out[UIDX_LEN])
 #include "fmgr.h"
 #include "nodes/nodes.h"
 #include "utils/timestamp.h"
-/* From PostgreSQL 16 on, postgres.h no longer brings the varlena macros. */
-#if PG_VERSION_NUM >= 160000
-#include "varatt.h"
-#endif
 
 /* Raises 22004 "<what> must not be null" when argument argno is NULL. */
 extern void uidx_require_arg(FunctionCallInfo fcinfo, int argno, const char *what);
@@ -134,47 +118,7 @@ extern void uidx_require_arg(FunctionCallInfo fcinfo, int argno, const char *wha
 /* nextval() of a sequence; 42809 when `seq` is not a sequence (uidx.c) */
 extern int64 uidx_nextval(Oid seq);
 
-/* ---- settings, each defined by its family; called from _PG_init ---- */
-extern void uidx_define_iuid_settings(void);
-extern void uidx_define_public_id_settings(void);
-
-/*
- * Soft input errors (pg_input_is_valid) exist from PostgreSQL 16 on.  Before
- * that, uidx_is_valid() (uidx.c) passes its own marker node as the context,
- * and uidx's input functions return instead of raising when they see it.
- */
-#if PG_VERSION_NUM >= 160000
-#define UIDX_INPUT_ERROR(fcinfo, ...) \
-	ereturn((fcinfo)->context, (Datum) 0, __VA_ARGS__)
-#else
-typedef struct UidxSoftError
-{
-	NodeTag		type;			/* T_Invalid: never a real node */
-	uint32		magic;			/* UIDX_SOFT_ERROR_MAGIC */
-	bool		error_occurred;
-} UidxSoftError;
-
-#define UIDX_SOFT_ERROR_MAGIC 0x75696478	/* "uidx" */
-
-static inline bool
-uidx_soft_error(Node *context)
-{
-	UidxSoftError *soft = (UidxSoftError *) context;
-
-	if (soft == NULL || soft->type != T_Invalid || soft->magic != UIDX_SOFT_ERROR_MAGIC)
-		return false;
-	soft->error_occurred = true;
-	return true;
-}
-
-#define UIDX_INPUT_ERROR(fcinfo, ...) \
-	do { \
-		if (uidx_soft_error((fcinfo)->context)) \
-			return (Datum) 0; \
-		ereport(ERROR, __VA_ARGS__); \
-		pg_unreachable(); \
-	} while (0)
-#endif
+/* An input function's errors: UIDX_INPUT_ERROR (compat.h). */
 
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_H */

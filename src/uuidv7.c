@@ -18,16 +18,17 @@ uuidv7_pack(uint64_t unix_ms, uint32_t sub_ms_ns, const uint8_t rand8[8],
 			int step_bits, uint8_t out[UIDX_LEN])
 {
 	uint32_t	fraction = (uint32_t) (((uint64_t) sub_ms_ns << UUIDV7_SUBMS_BITS) /
-									   UUIDV7_NS_PER_MS);
+									   UIDX_NS_PER_MS);
 
-	uidx_store_be(out, 6, unix_ms);
-	out[6] = (uint8_t) (fraction >> 8);
-	out[7] = (uint8_t) fraction;
-	memcpy(out + 8, rand8, 8);
+	uidx_store_be(out + UUIDV7_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, unix_ms);
+	/* the fraction's 12 bits follow the version nibble, then variant and random */
+	out[UIDX_VERSION_BYTE] = (uint8_t) (fraction >> 8);
+	out[UIDX_VERSION_BYTE + 1] = (uint8_t) fraction;
+	memcpy(out + UIDX_VARIANT_BYTE, rand8, 8);
 	if (step_bits == 10)
-		out[7] ^= out[8] >> 6;
-	out[6] = (out[6] & 0x0F) | 0x70;
-	out[8] = (out[8] & 0x3F) | 0x80;
+		out[UIDX_VERSION_BYTE + 1] ^= out[UIDX_VARIANT_BYTE] >> 6;
+	out[UIDX_VERSION_BYTE] = (out[UIDX_VERSION_BYTE] & 0x0F) | 0x70;
+	out[UIDX_VARIANT_BYTE] = (out[UIDX_VARIANT_BYTE] & 0x3F) | 0x80;
 }
 
 bool
@@ -49,7 +50,7 @@ uuidv7_is_v7(const uint8_t in[UIDX_LEN])
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#if PG_VERSION_NUM >= 180000
+#if UIDX_CORE_HAS_UUIDV7
 /*
  * From PostgreSQL 18 on, uidx installs no uuidv7() of its own (README
  * "UUIDv7").  A cluster that was pg_upgrade'd from an older server can still
@@ -78,13 +79,9 @@ uidx_uuidv7_interval(PG_FUNCTION_ARGS)
 #define UUIDV7_STEP_BITS 12
 #endif
 
-#define NS_PER_US INT64CONST(1000)
-#define US_PER_MS INT64CONST(1000)
-#define UNIX_TO_PG_EPOCH_US \
-	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
 /* what the 48-bit millisecond field holds, as PostgreSQL timestamps */
-#define UUIDV7_MIN_TIMESTAMP (-UNIX_TO_PG_EPOCH_US)
-#define UUIDV7_MAX_TIMESTAMP ((int64) UIDX_MAX_MS48 * US_PER_MS - UNIX_TO_PG_EPOCH_US)
+#define UUIDV7_MIN_TIMESTAMP (-UIDX_PG_EPOCH_UNIX_US)
+#define UUIDV7_MAX_TIMESTAMP ((int64) UIDX_MAX_MS48 * UIDX_US_PER_MS - UIDX_PG_EPOCH_UNIX_US)
 
 static int64 previous_ns = 0;
 static int	previous_ns_pid = 0;	/* 0: nothing generated in this process */
@@ -136,9 +133,9 @@ uidx_uuidv7(PG_FUNCTION_ARGS)
 	int64		ns = next_ascending_ns();
 
 	/* only a test clock gets here; PostgreSQL 18 would wrap around */
-	if (ns < 0 || ns / UUIDV7_NS_PER_MS > UIDX_MAX_MS48)
+	if (ns < 0 || ns / UIDX_NS_PER_MS > UIDX_MAX_MS48)
 		uuidv7_timestamp_out_of_range();
-	return uuidv7_datum(ns / UUIDV7_NS_PER_MS, ns % UUIDV7_NS_PER_MS);
+	return uuidv7_datum(ns / UIDX_NS_PER_MS, ns % UIDX_NS_PER_MS);
 }
 
 /*
@@ -163,24 +160,22 @@ uidx_uuidv7_interval(PG_FUNCTION_ARGS)
 				 errdetail("UUID version 7 does not support infinite intervals.")));
 #endif
 
-	ts = (TimestampTz) (ns / NS_PER_US) - UNIX_TO_PG_EPOCH_US;
+	ts = (TimestampTz) (ns / UIDX_NS_PER_US) - UIDX_PG_EPOCH_UNIX_US;
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
 												 TimestampTzGetDatum(ts),
 												 IntervalPGetDatum(shift)));
 	if (ts < UUIDV7_MIN_TIMESTAMP || ts > UUIDV7_MAX_TIMESTAMP)
 		uuidv7_timestamp_out_of_range();
 
-	us = ts + UNIX_TO_PG_EPOCH_US;
-	return uuidv7_datum(us / US_PER_MS,
-						(us % US_PER_MS) * NS_PER_US + ns % NS_PER_US);
+	us = ts + UIDX_PG_EPOCH_UNIX_US;
+	return uuidv7_datum(us / UIDX_US_PER_MS,
+						(us % UIDX_US_PER_MS) * UIDX_NS_PER_US + ns % UIDX_NS_PER_US);
 }
 
-#endif							/* PG_VERSION_NUM >= 180000 */
+#endif							/* UIDX_CORE_HAS_UUIDV7 */
 
-/* 1582-10-15, the epoch of version 1 UUIDs, as a Julian day */
-#define GREGORIAN_EPOCH_JDATE 2299161
-#define GREGORIAN_TO_PG_EPOCH_US \
-	((int64) (POSTGRES_EPOCH_JDATE - GREGORIAN_EPOCH_JDATE) * USECS_PER_DAY)
+/* µs from 1582-10-15, the epoch of version 1 UUIDs, to PostgreSQL's (layout.h) */
+#define GREGORIAN_TO_PG_EPOCH_US (UIDX_PG_EPOCH_UNIX_US - UIDX_GREGORIAN_UNIX_US)
 
 /*
  * PostgreSQL 18's uuid_extract_timestamp: the 48-bit millisecond field of a
@@ -196,7 +191,8 @@ uidx_uuidv7_timestamp(PG_FUNCTION_ARGS)
 	if (!uidx_variant_is_rfc(b))
 		PG_RETURN_NULL();
 	if (uidx_version(b) == 7)
-		PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(b, 6)));
+		PG_RETURN_TIMESTAMPTZ(uidx_unix_ms_to_timestamptz((int64) uidx_load_be(b + UUIDV7_TIME_OFFSET,
+																				UIDX_TIME_FIELD_BYTES)));
 	if (uidx_version(b) == 1)
 	{
 		uint64		ticks = uuidv1_ticks(b);
@@ -216,6 +212,24 @@ uidx_uuid_extract_version(PG_FUNCTION_ARGS)
 	if (!uidx_variant_is_rfc(b))
 		PG_RETURN_NULL();
 	PG_RETURN_INT16((int16) uidx_version(b));
+}
+
+/*
+ * The smallest uuid whose first six bytes hold the unix millisecond of `at`,
+ * all other bytes zero: the lower bound of a partition of uuid keys whose
+ * order reads the millisecond first (UUIDv7, iUID, prefix COMB), as
+ * uidx_create_time_partitions uses it (sql/common/time-partitions.sql).
+ */
+PG_FUNCTION_INFO_V1(uidx_uuid_lower_bound);
+Datum
+uidx_uuid_lower_bound(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *result = palloc0(sizeof(pg_uuid_t));
+	int64		unix_ms = uidx_timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), 0,
+													  UIDX_MAX_MS48, "uuid");
+
+	uidx_store_be(result->data + UUIDV7_TIME_OFFSET, UIDX_TIME_FIELD_BYTES, (uint64) unix_ms);
+	PG_RETURN_UUID_P(result);
 }
 
 PG_FUNCTION_INFO_V1(uidx_uuidv7_lower_bound);

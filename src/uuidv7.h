@@ -7,7 +7,6 @@
 
 #include "uidx.h"
 
-#define UUIDV7_NS_PER_MS INT64_C(1000000)
 #define UUIDV7_SUBMS_BITS 12
 
 /*
@@ -16,7 +15,7 @@
  * clock (12 bits), 977 ns where the clock has only microseconds (10 bits).
  */
 #define UUIDV7_MINIMAL_STEP_NS(step_bits) \
-	(UUIDV7_NS_PER_MS / (INT64_C(1) << (step_bits)) + 1)
+	(UIDX_NS_PER_MS / (INT64_C(1) << (step_bits)) + 1)
 
 /*
  * Packs unix_ms, the 12-bit fraction of sub_ms_ns (0 .. 999999) and 62 bits

@@ -374,15 +374,8 @@ CREATE FUNCTION iuid_time_bound(at timestamptz, upper boolean, inclusive boolean
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_time_bound(timestamptz, boolean, boolean) IS 'internal: the iuid bound of an instant in the conditions that time filters on iuid keys imply';
 
--- Turns iuid_timestamp(id) >= / <= / = a time into a range of id that an
--- index serves (docs/partitioning.md "Time filters that use the index").
-CREATE FUNCTION iuid_timestamp_support(internal) RETURNS internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION iuid_timestamp_support(internal) IS 'planner support of iuid_timestamp: index conditions on the id';
-
 CREATE FUNCTION iuid_timestamp(iuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT iuid_timestamp_support;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_timestamp(iuid) IS 'creation time (millisecond) of an iUID';
 CREATE FUNCTION iuid_country(iuid) RETURNS integer
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -399,8 +392,7 @@ COMMENT ON FUNCTION iuid_random(iuid) IS '54 random bits of an iUID';
 
 -- The same on plain uuid columns: NULL when the value is not an iUID.
 CREATE FUNCTION iuid_timestamp(uuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME', 'iuid_timestamp_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT iuid_timestamp_support;
+    AS 'MODULE_PATHNAME', 'iuid_timestamp_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_timestamp(uuid) IS 'creation time of an iUID held in a uuid; NULL for other layouts';
 CREATE FUNCTION iuid_country(uuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'iuid_country_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

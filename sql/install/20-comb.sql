@@ -390,24 +390,12 @@ CREATE FUNCTION comb_sqlserver_from_parts(at timestamptz, random bytea) RETURNS 
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION comb_sqlserver_from_parts(timestamptz, bytea) IS 'SQL Server COMB from a time and the 16 random bytes';
 
--- Index conditions for comb_prefix_timestamp(uuid) (bytes 0-5) and
--- comb_timestamp(comb) (bytes 10-15, first in the comb order); docs/partitioning.md "Time
--- filters that use the index".
-CREATE FUNCTION comb_prefix_timestamp_support(internal) RETURNS internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION comb_prefix_timestamp_support(internal) IS 'planner support of comb_prefix_timestamp: index conditions on the id';
-CREATE FUNCTION comb_timestamp_support(internal) RETURNS internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION comb_timestamp_support(internal) IS 'planner support of comb_timestamp: index conditions on the id';
-
 -- Extraction.  On uuid: NULL unless version 4, variant 10.
 CREATE FUNCTION comb_prefix_timestamp(uuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT comb_prefix_timestamp_support;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION comb_prefix_timestamp(uuid) IS 'time (millisecond) in bytes 0-5 of a prefix COMB; NULL unless version 4, variant 10';
 CREATE FUNCTION comb_timestamp(comb) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT comb_timestamp_support;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION comb_timestamp(comb) IS 'time (millisecond) in bytes 10-15 of a comb';
 CREATE FUNCTION comb_sqlserver_timestamp(comb) RETURNS timestamptz
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -429,20 +429,9 @@ CREATE FUNCTION distributed_id() RETURNS numeric
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distributed_id() IS 'new DistributedId as numeric, for DECIMAL(28,0) columns';
 
--- Index conditions for distid_timestamp(distid) (T in bytes 4-9) and
--- distid128_timestamp(uuid) (bytes 0-5); docs/partitioning.md "Time filters
--- that use the index".
-CREATE FUNCTION distid_timestamp_support(internal) RETURNS internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION distid_timestamp_support(internal) IS 'planner support of distid_timestamp: index conditions on the id';
-CREATE FUNCTION distid128_timestamp_support(internal) RETURNS internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION distid128_timestamp_support(internal) IS 'planner support of distid128_timestamp: index conditions on the id';
-
 -- The embedded millisecond (since 1900), without the 1 s leeway added back.
 CREATE FUNCTION distid_timestamp(distid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT distid_timestamp_support;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid_timestamp(distid) IS 'embedded millisecond of a DistributedId (without the 1 s leeway)';
 CREATE FUNCTION distid_timestamp(numeric) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'distid_timestamp_numeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -466,6 +455,5 @@ CREATE FUNCTION distid128_generate() RETURNS uuid
 COMMENT ON FUNCTION distid128_generate() IS 'new DistributedId128 (a uuid), monotonic per backend';
 -- NULL unless the uuid is DistributedId128-shaped (version 7, bit 64 clear).
 CREATE FUNCTION distid128_timestamp(uuid) RETURNS timestamptz
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT distid128_timestamp_support;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid128_timestamp(uuid) IS 'embedded millisecond of a DistributedId128; NULL for other layouts';

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "comb.h"
+#include "codec.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "iuid.h"
+#include "codec.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

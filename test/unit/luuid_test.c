@@ -6,6 +6,7 @@
  */
 #include "luuid.h"
 #include "uuidv7.h"
+#include "codec.h"
 
 #include <stdio.h>
 
@@ -169,7 +170,7 @@ pack_ns(int64_t ns, uint64_t rand64, int step_bits, uint8_t out[UIDX_LEN])
 	uint8_t		rand8[8];
 
 	rand8_of(rand64, rand8);
-	uuidv7_pack((uint64_t) (ns / UUIDV7_NS_PER_MS), (uint32_t) (ns % UUIDV7_NS_PER_MS),
+	uuidv7_pack((uint64_t) (ns / UIDX_NS_PER_MS), (uint32_t) (ns % UIDX_NS_PER_MS),
 				rand8, step_bits, out);
 }
 
