@@ -28,7 +28,39 @@
 # database without being copied into the delta.  The statements before the
 # directive make what CREATE OR REPLACE cannot change (a new signature, a
 # renamed argument, a removed default).
+#
+# Either way, a token @NAME@ (NAME a #define of src/layout.h, such as
+# @UIDX_1900_UNIX_MS@) is replaced by that constant's value, computed from
+# the file: the layouts' epochs and units are written once, there, for both
+# editions (docs/internals.md "Architecture").
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+# The value of a constant of src/layout.h: its expression with INT64_C()
+# dropped and every other constant it names replaced by its own value, in
+# bash's 64-bit arithmetic.
+layout_value() {
+  local name=$1 expr ref
+  expr=$(sed -n "s/^#define[[:space:]]\{1,\}$name[[:space:]]\{1,\}//p" "$here/../src/layout.h" | sed 's|/\*.*||')
+  [ -n "$expr" ] || { echo "assemble.sh: @$name@: no such constant in src/layout.h" >&2; return 1; }
+  expr=$(sed -E 's/U?INT64_C\(([^()]*)\)/(\1)/g' <<<"$expr")
+  while ref=$(grep -oE '\b[A-Z][A-Z0-9_]*\b' <<<"$expr" | head -1) && [ -n "$ref" ]; do
+    expr=${expr//$ref/($(layout_value "$ref"))}
+  done
+  echo $(( expr ))
+}
+# Standard input to standard output with every @NAME@ replaced.
+layout_constants() {
+  local text names name value
+  text=$(cat)
+  names=$(grep -oE '@[A-Z][A-Z0-9_]*@' <<<"$text" | sort -u | tr -d @) || true
+  for name in $names; do
+    value=$(layout_value "$name") || exit 1
+    text=${text//@$name@/$value}
+  done
+  printf '%s\n' "$text"
+}
+
 if [ "${1:-}" = --update ]; then
   shift
   edition=${1:?usage: assemble.sh --update EDITION DELTA FILE...}
@@ -68,7 +100,7 @@ if [ "${1:-}" = --update ]; then
   /^--@/ { print "assemble.sh: " FILENAME ":" FNR ": unknown directive in a delta: " $0 > "/dev/stderr"; exit 1 }
   { print }
   END { if (n != 1) { print "assemble.sh: " FILENAME " must hold --@functions once" > "/dev/stderr"; exit 1 } }
-  ' "$delta"
+  ' "$delta" | layout_constants
   exit
 fi
 edition=${1:?usage: assemble.sh uidx|uidx_sql FILE...}
@@ -110,4 +142,4 @@ function include(name,    path, line, n, depth, keep, seen_else, rc) {
 /^--@/ { fail(FILENAME ":" FNR ": unknown directive: " $0) }
 { print }
 END { if (failed) exit 1 }
-' "$@"
+' "$@" | layout_constants

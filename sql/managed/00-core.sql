@@ -96,7 +96,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_timestamp(bigint) IS 'internal: timesta
 -- microsecond until 2106, at a quarter of the cost of EXTRACT's numeric.
 CREATE FUNCTION @extschema@.uidx_sql_now_us() RETURNS bigint
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8 $$;
+AS $$ SELECT (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) @UIDX_US_PER_S@)::pg_catalog.int8 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_now_us() IS 'internal: clock in unix microseconds';
 
 -- The clock in 1/4096 ms: unix ms << 12 | the 12-bit fraction of the
@@ -104,7 +104,7 @@ COMMENT ON FUNCTION @extschema@.uidx_sql_now_us() IS 'internal: clock in unix mi
 -- floor(us * 4096 / 1000) = us * 512 / 125.  int8 until the year 2540.
 CREATE FUNCTION @extschema@.uidx_sql_now_ms4096() RETURNS bigint
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-AS $$ SELECT ((pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) 1000000)::pg_catalog.int8
+AS $$ SELECT ((pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) OPERATOR(pg_catalog.*) @UIDX_US_PER_S@)::pg_catalog.int8
               OPERATOR(pg_catalog.*) 512) OPERATOR(pg_catalog./) 125 $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_now_ms4096() IS 'internal: clock in 1/4096 ms (unix ms << 12 | fraction)';
 

@@ -6,8 +6,8 @@
 -- Unix microseconds as a timestamptz, exactly.
 CREATE FUNCTION @extschema@.uidx_sql_timestamp_us(unix_us bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT pg_catalog.to_timestamp((unix_us OPERATOR(pg_catalog./) 1000000)::pg_catalog.float8)
-              OPERATOR(pg_catalog.+) ((unix_us OPERATOR(pg_catalog.%) 1000000)::pg_catalog.int4
+AS $$ SELECT pg_catalog.to_timestamp((unix_us OPERATOR(pg_catalog./) @UIDX_US_PER_S@)::pg_catalog.float8)
+              OPERATOR(pg_catalog.+) ((unix_us OPERATOR(pg_catalog.%) @UIDX_US_PER_S@)::pg_catalog.int4
                                   OPERATOR(pg_catalog.*) interval '1 microsecond') $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_timestamp_us(bigint) IS 'internal: timestamptz of a unix microsecond';
 
@@ -60,7 +60,7 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'A month has no fixed length; give the span in days.';
     END IF;
-    us := EXTRACT(epoch FROM span) OPERATOR(pg_catalog.*) 1000000;
+    us := EXTRACT(epoch FROM span) OPERATOR(pg_catalog.*) @UIDX_US_PER_S@;
     IF us OPERATOR(pg_catalog.>) 9223372036854775807 OR us OPERATOR(pg_catalog.<) -9223372036854775808 THEN
         RAISE EXCEPTION '% is too long: "%"', what, span USING ERRCODE = 'invalid_parameter_value';
     END IF;
@@ -165,8 +165,8 @@ BEGIN
         RAISE EXCEPTION 'system clock is past the last SQL Server COMB time, 2079-06-06'
             USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    RETURN (((us1900 OPERATOR(pg_catalog./) 86400000000) OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.<<) 32)
-           OPERATOR(pg_catalog.|) (((us1900 OPERATOR(pg_catalog.%) 86400000000) OPERATOR(pg_catalog.*) 3) OPERATOR(pg_catalog./) 10000);
+    RETURN (((us1900 OPERATOR(pg_catalog./) @UIDX_US_PER_DAY@) OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.<<) 32)
+           OPERATOR(pg_catalog.|) (((us1900 OPERATOR(pg_catalog.%) @UIDX_US_PER_DAY@) OPERATOR(pg_catalog.*) 3) OPERATOR(pg_catalog./) 10000);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_stamp(bigint) IS 'internal: SQL Server datetime days and ticks of a microsecond since 1900';
@@ -179,8 +179,8 @@ BEGIN
     IF at IS NULL THEN
         RAISE EXCEPTION 'COMB timestamp must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    PERFORM @extschema@.uidx_sql_unix_ms(at, -2208988800000, 3453321599999, 'SQL Server COMB');
-    RETURN @extschema@.uidx_sql_sqlserver_stamp((EXTRACT(epoch FROM at) OPERATOR(pg_catalog.*) 1000000)::bigint OPERATOR(pg_catalog.+) 2208988800000000);
+    PERFORM @extschema@.uidx_sql_unix_ms(at, @UIDX_1900_UNIX_MS@, 3453321599999, 'SQL Server COMB');
+    RETURN @extschema@.uidx_sql_sqlserver_stamp((EXTRACT(epoch FROM at) OPERATOR(pg_catalog.*) @UIDX_US_PER_S@)::bigint OPERATOR(pg_catalog.-) (@UIDX_1900_UNIX_US@));
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_sqlserver_datetime(timestamptz) IS 'internal: SQL Server datetime days and ticks of a time';
@@ -307,7 +307,7 @@ GRANT USAGE ON SEQUENCE @extschema@.uidx_sql_sqlserver_tie TO PUBLIC;
 CREATE FUNCTION @extschema@.comb_sqlserver_generate() RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$ SELECT @extschema@.uidx_sql_comb_uuid(
-                 @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() OPERATOR(pg_catalog.+) 2208988800000000),
+                 @extschema@.uidx_sql_sqlserver_stamp(@extschema@.uidx_sql_now_us() OPERATOR(pg_catalog.-) (@UIDX_1900_UNIX_US@)),
                  @extschema@.uidx_sql_tie('@extschema@.uidx_sql_sqlserver_tie', 0.004)) $$;
 COMMENT ON FUNCTION @extschema@.comb_sqlserver_generate() IS 'new SQL Server COMB (datetime days and ticks in bytes 10-15) for now, monotonic per session';
 
@@ -407,7 +407,7 @@ BEGIN
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = pg_catalog.format('Its time of day is %s ticks of 1/300 s; a day has 25920000.', ticks);
     END IF;
-    RETURN @extschema@.uidx_sql_timestamp_us(((days OPERATOR(pg_catalog.-) 25567) OPERATOR(pg_catalog.*) 86400000000)
+    RETURN @extschema@.uidx_sql_timestamp_us(((days OPERATOR(pg_catalog.+) (@UIDX_1900_UNIX_DAYS@)) OPERATOR(pg_catalog.*) @UIDX_US_PER_DAY@)
                                              OPERATOR(pg_catalog.+) (((ticks OPERATOR(pg_catalog.*) 10000) OPERATOR(pg_catalog.+) 2) OPERATOR(pg_catalog./) 3));
 END
 $fn$;

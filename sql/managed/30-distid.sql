@@ -35,7 +35,7 @@ CREATE FUNCTION @extschema@.distid_timestamp(numeric) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT @extschema@.uidx_sql_timestamp(
                pg_catalog.div(@extschema@.uidx_sql_id_numeric($1, 9903520314283042199192993791, 'type distid', false),
-                              281474976710656)::bigint OPERATOR(pg_catalog.-) 2208988800000) $$;
+                              281474976710656)::bigint OPERATOR(pg_catalog.+) (@UIDX_1900_UNIX_MS@)) $$;
 COMMENT ON FUNCTION @extschema@.distid_timestamp(numeric) IS 'embedded millisecond (since 1900) of a DistributedId, without the leeway';
 
 -- The smallest DistributedId whose time is at or after `at` (T = at rounded
@@ -50,13 +50,13 @@ BEGIN
         RETURN @extschema@.uidx_sql_unix_ms(at, 0, 0, 'distid');  -- raises
     END IF;
     ms := pg_catalog.ceil(EXTRACT(epoch FROM at) OPERATOR(pg_catalog.*) 1000)::bigint;
-    IF ms OPERATOR(pg_catalog.<) (-2208988800000)
-       OR ms OPERATOR(pg_catalog.>) (((-2208988800000) OPERATOR(pg_catalog.+) 35184372088832) OPERATOR(pg_catalog.-) 1) THEN
+    IF ms OPERATOR(pg_catalog.<) (@UIDX_1900_UNIX_MS@)
+       OR ms OPERATOR(pg_catalog.>) (((@UIDX_1900_UNIX_MS@) OPERATOR(pg_catalog.+) 35184372088832) OPERATOR(pg_catalog.-) 1) THEN
         RAISE EXCEPTION 'timestamp out of range for type distid: "%"', at
             USING ERRCODE = 'numeric_value_out_of_range',
                   DETAIL = 'The type holds times from 1900-01-01 00:00:00+00 to 3014-12-13 12:41:28.831+00.';
     END IF;
-    RETURN ((ms OPERATOR(pg_catalog.+) 2208988800000)::numeric OPERATOR(pg_catalog.*) 281474976710656)::numeric(28,0);
+    RETURN ((ms OPERATOR(pg_catalog.-) (@UIDX_1900_UNIX_MS@))::numeric OPERATOR(pg_catalog.*) 281474976710656)::numeric(28,0);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.distid_lower_bound(timestamptz) IS 'smallest DistributedId with distid_timestamp(id) >= at (a partition bound), as numeric';
@@ -68,7 +68,7 @@ COMMENT ON FUNCTION @extschema@.distid_lower_bound(timestamptz) IS 'smallest Dis
 CREATE FUNCTION @extschema@.distributed_id() RETURNS numeric
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
-SELECT (((((@extschema@.uidx_sql_now_us() OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.+) 2208988800000)
+SELECT (((((@extschema@.uidx_sql_now_us() OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) (@UIDX_1900_UNIX_MS@))
             OPERATOR(pg_catalog.-) 1000)::pg_catalog.numeric OPERATOR(pg_catalog.*) 281474976710656)
         OPERATOR(pg_catalog.+) ((@extschema@.uidx_sql_tie() OPERATOR(pg_catalog.<<) 34)
                                 OPERATOR(pg_catalog.|) (@extschema@.uidx_sql_random() OPERATOR(pg_catalog.&) 17179869183)))::pg_catalog.numeric(28,0)
@@ -85,7 +85,7 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE
 AS $$
 SELECT @extschema@.uidx_sql_uuid(
          @extschema@.uidx_sql_ms_version(@extschema@.uidx_sql_now_ms4096()
-                                         OPERATOR(pg_catalog.+) (8520336000000::pg_catalog.int8 OPERATOR(pg_catalog.<<) 12), B'0111'),
+                                         OPERATOR(pg_catalog.-) ((@UIDX_1700_UNIX_MS@)::pg_catalog.int8 OPERATOR(pg_catalog.<<) 12), B'0111'),
          (@extschema@.uidx_sql_tie() OPERATOR(pg_catalog.<<) 48)
          OPERATOR(pg_catalog.|) (@extschema@.uidx_sql_random() OPERATOR(pg_catalog.&) 281474976710655))
 $$;
@@ -97,6 +97,6 @@ AS $$ SELECT CASE WHEN pg_catalog.substr($1::pg_catalog.text, 15, 1) OPERATOR(pg
                    AND pg_catalog.substr($1::pg_catalog.text, 20, 1) OPERATOR(pg_catalog.<) '8'
                   THEN @extschema@.uidx_sql_timestamp(((@extschema@.uidx_sql_half($1, 0) OPERATOR(pg_catalog.>>) 16)
                                                        OPERATOR(pg_catalog.&) 281474976710655)
-                                                      OPERATOR(pg_catalog.-) 8520336000000) END $$;
+                                                      OPERATOR(pg_catalog.+) (@UIDX_1700_UNIX_MS@)) END $$;
 COMMENT ON FUNCTION @extschema@.distid128_timestamp(uuid) IS 'time of a DistributedId128; NULL unless version 7 with bit 64 clear';
 

@@ -16,7 +16,7 @@ SELECT CASE WHEN pg_catalog.substr(t, 20, 1) OPERATOR(pg_catalog.<>) ALL (ARRAY[
             THEN @extschema@.uidx_sql_timestamp_us(
                    ((((('x' OPERATOR(pg_catalog.||) pg_catalog.substr(t, 16, 3)) OPERATOR(pg_catalog.||) pg_catalog.substr(t, 10, 4))
                       OPERATOR(pg_catalog.||) pg_catalog.substr(t, 1, 8))::pg_catalog.bit(60)::pg_catalog.int8) OPERATOR(pg_catalog./) 10)
-                   OPERATOR(pg_catalog.-) 12219292800000000)
+                   OPERATOR(pg_catalog.+) (@UIDX_GREGORIAN_UNIX_US@))
        END
   FROM (SELECT $1::pg_catalog.text AS t) s
 $$;

@@ -11,7 +11,7 @@
 CREATE FUNCTION @extschema@.uidx_sql_plausible(unix_ms bigint, now_ms bigint) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 AS $$ SELECT unix_ms OPERATOR(pg_catalog.>=) 631152000000
-             AND unix_ms OPERATOR(pg_catalog.<=) (now_ms OPERATOR(pg_catalog.+) 86400000) $$;
+             AND unix_ms OPERATOR(pg_catalog.<=) (now_ms OPERATOR(pg_catalog.+) @UIDX_MS_PER_DAY@) $$;
 COMMENT ON FUNCTION @extschema@.uidx_sql_plausible(bigint, bigint) IS 'internal: whether uidx_inspect finds a time plausible (1990-01-01 to a day after now)';
 
 -- The readings of 16 bytes (the uuid form, or the 22-character alphanumeric
@@ -42,13 +42,13 @@ SELECT r.kind, r.score, r.unix_ms, pg_catalog.jsonb_build_object('form', f.form)
                        f.ver OPERATOR(pg_catalog.=) '7' AND f.lsb OPERATOR(pg_catalog.>=) 0 AS is_distid128,
                        f.ver OPERATOR(pg_catalog.=) '6' AND pg_catalog.substr(f.t, 20, 1) OPERATOR(pg_catalog.=) 'a' AS is_luuid,
                        f.ver OPERATOR(pg_catalog.=) '4' AND f.rfc AS is_v4,
-                       f.ms48 OPERATOR(pg_catalog.-) 8520336000000 AS distid128_ms,
+                       f.ms48 OPERATOR(pg_catalog.+) (@UIDX_1700_UNIX_MS@) AS distid128_ms,
                        f.lsb OPERATOR(pg_catalog.&) 281474976710655 AS suffix_ms,
                        -- SQL Server datetime (FORMATS.md §B2): days since 1900 and
                        -- 1/300 s ticks, rounded up to a microsecond, then floored
                        -- to a millisecond; no datetime past a day's last tick
                        (f.lsb OPERATOR(pg_catalog.&) 4294967295) OPERATOR(pg_catalog.<=) 25920000 AS is_sqlserver,
-                       pg_catalog.floor((((((f.lsb OPERATOR(pg_catalog.>>) 32) OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.-) 25567) OPERATOR(pg_catalog.*) 86400000000)
+                       pg_catalog.floor((((((f.lsb OPERATOR(pg_catalog.>>) 32) OPERATOR(pg_catalog.&) 65535) OPERATOR(pg_catalog.+) (@UIDX_1900_UNIX_DAYS@)) OPERATOR(pg_catalog.*) @UIDX_US_PER_DAY@)
                                          OPERATOR(pg_catalog.+) ((((f.lsb OPERATOR(pg_catalog.&) 4294967295) OPERATOR(pg_catalog.*) 10000) OPERATOR(pg_catalog.+) 2) OPERATOR(pg_catalog./) 3))
                                         OPERATOR(pg_catalog./) 1000.0)::bigint AS sqlserver_ms,
                        -- a DistributedId: T in bytes 4-9 (only then: the
@@ -56,7 +56,7 @@ SELECT r.kind, r.score, r.unix_ms, pg_catalog.jsonb_build_object('form', f.form)
                        f.msb OPERATOR(pg_catalog.>=) 0 AND f.msb OPERATOR(pg_catalog.<) 536870912 AS is_distid,
                        CASE WHEN f.msb OPERATOR(pg_catalog.>=) 0 AND f.msb OPERATOR(pg_catalog.<) 536870912
                             THEN ((f.msb OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) ((f.lsb OPERATOR(pg_catalog.>>) 48) OPERATOR(pg_catalog.&) 65535))
-                                 OPERATOR(pg_catalog.-) 2208988800000 END AS distid_ms) l,
+                                 OPERATOR(pg_catalog.+) (@UIDX_1900_UNIX_MS@) END AS distid_ms) l,
        LATERAL (SELECT @extschema@.uidx_sql_plausible(f.ms48, $3) AS ms48,
                        @extschema@.uidx_sql_plausible(l.distid128_ms, $3) AS distid128,
                        @extschema@.uidx_sql_plausible(l.suffix_ms, $3) AS suffix,
@@ -124,7 +124,7 @@ BEGIN
 SELECT 'distid'::pg_catalog.text, CASE WHEN @extschema@.uidx_sql_plausible(m.ms, $3) THEN 80 ELSE 40 END, m.ms,
        pg_catalog.jsonb_build_object('form', $2, 'decimal', $1::pg_catalog.text,
                                      'alnum', @extschema@.alnum_encode(CASE WHEN $1 OPERATOR(pg_catalog.<=) 9903520314283042199192993791 THEN $1 END))
-  FROM (SELECT pg_catalog.div($1, 281474976710656)::bigint OPERATOR(pg_catalog.-) 2208988800000 AS ms) m
+  FROM (SELECT pg_catalog.div($1, 281474976710656)::bigint OPERATOR(pg_catalog.+) (@UIDX_1900_UNIX_MS@) AS ms) m
  WHERE $1 OPERATOR(pg_catalog.<=) 9903520314283042199192993791;
 END
 $fn$;
