@@ -4,6 +4,11 @@
 
 EXTENSION    = uidx
 EXTVERSION   = 1.3
+# The PostgreSQL majors uidx supports, each built and tested (make test-all;
+# docs/upgrades.md "Supported servers and upgrades").  The Debian packaging's
+# debian/pgversions and every "15 to N" of the docs must agree with it
+# (test/t/readme-examples.sh checks).
+PG_MAJORS    = 15 16 17 18 19
 MODULE_big   = uidx
 OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # The current version's script is assembled from sql/install/; every released
@@ -88,13 +93,21 @@ endif
 # (PostgreSQL 15 server and headers, OpenSSL headers, Perl's IPC::Run, git).
 # Does nothing when all is there.  The slower suites install what they need
 # themselves when they run (test/scripts/ensure-deps.sh lists the groups).
-deps:
+deps: clone-only
 	@bash test/scripts/ensure-deps.sh test
+
+# The release zip (make dist) carries what make, make install and make
+# installcheck need, not the developers' scripts under test/: the targets that
+# run them say so instead of failing on a missing file.
+.PHONY: clone-only
+clone-only:
+	@test -f test/scripts/ensure-deps.sh || { \
+	  echo "uidx: make $(or $(filter-out clone-only,$(MAKECMDGOALS)),deps) needs a clone of the uidx repository: this tree is a release zip, which builds, installs and tests the extension with make, make install and make installcheck (README.md \"Installing\")" >&2; exit 2; }
 
 # `make install` writes into the server's directories: as root directly,
 # otherwise through sudo (the build itself stays the user's).
 SUDO = $(if $(filter 0,$(shell id -u)),,sudo)
-demo:
+demo: clone-only
 	@bash test/scripts/ensure-deps.sh demo
 	$(MAKE) all
 	$(SUDO) $(MAKE) install PG_CONFIG=$(PG_CONFIG)
@@ -152,7 +165,7 @@ bench: deps
 	bash test/bench/run.sh
 
 # libFuzzer harnesses under test/fuzz/; FUZZ_SECONDS per harness (default 60).
-fuzz:
+fuzz: clone-only
 	@bash test/scripts/ensure-deps.sh fuzz
 	bash test/fuzz/run.sh
 
@@ -164,16 +177,29 @@ asan-check: deps
 # `make dist`: the PGXN release uidx-<META.json version>.zip, archived from the
 # committed HEAD (not the working tree), holding only what `make`, `make
 # install` and `make installcheck` need: test/t/generators.list and its
-# fixtures are read by sql/include/generators.sql.  test/packaging/dist.sh
-# checks the list and builds from the unpacked zip.
+# fixtures are read by sql/include/generators.sql.  Its Markdown is made to
+# stand alone (test/packaging/dist-docs.py, which writes the zip): the README opens with what the
+# zip is for instead of the clone's make demo and make test, and a link to a
+# file the zip omits names the file in the repository instead.
+# test/packaging/dist.sh checks the list, the links and the README's
+# promises, and builds from the unpacked zip.
 DISTVERSION = $(EXTVERSION).0
 DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md docs uidx.control src sql expected \
               test/t/generators.list test/t/generators-fixtures.sql
-.PHONY: dist test-packaging
+.PHONY: dist deb test-packaging
 dist:
 	@git diff --quiet HEAD -- $(DIST_PATHS) || echo "uidx: uncommitted changes are not in the zip (it archives HEAD)" >&2
-	git archive --format=zip --prefix=uidx-$(DISTVERSION)/ -o uidx-$(DISTVERSION).zip HEAD \
-	  -- $$(git ls-tree -r --name-only HEAD -- $(DIST_PATHS))
+	git archive --format=tar --prefix=uidx-$(DISTVERSION)/ HEAD \
+	  -- $$(git ls-tree -r --name-only HEAD -- $(DIST_PATHS)) \
+	  | python3 test/packaging/dist-docs.py uidx-$(DISTVERSION) uidx-$(DISTVERSION).zip
+
+# `make deb`: postgresql-N-uidx_<version>-1_<arch>.deb in deb/, built with
+# pg_buildext from the release zip and test/packaging/debian/, for every N of
+# debian/pgversions whose postgresql-server-dev-N is installed, each checked
+# with make installcheck against the build's files (DEB_BUILD_OPTIONS=nocheck
+# skips that).  docs/upgrades.md "From a Debian package".
+deb:
+	bash test/packaging/build-deb.sh deb
 
 # The release channels, as root (test/packaging/): the PGXN zip built,
 # unpacked and installchecked on 15 (with pgxnclient), and the Debian package

@@ -66,6 +66,70 @@ BEGIN
 END
 $$;
 
+-- A table partitioned by its id (docs/managed.md "Moving to the C extension
+-- later"): ALTER COLUMN ... TYPE is refused for the partition key, so the
+-- document's two blocks (:migrate_step1, :migrate_step2, taken from it by
+-- test/t/managed.sh) re-create the table with the C type and move the rows in
+-- batches; rows are inserted between them and after, as the application
+-- would.  Every id, its time and the order survive, and each row is in the
+-- partition of its month.
+CREATE TABLE orders (
+    id          uuid PRIMARY KEY DEFAULT uidx_sql.iuid_generate(7, 42),
+    customer_id bigint NOT NULL,
+    amount      numeric(12,2) NOT NULL
+) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_sql.uidx_create_time_partitions('orders', date_trunc('month', now() - interval '4 months'),
+                                                          now() + interval '1 month', '1 month');
+INSERT INTO orders SELECT uidx_sql.iuid_generate_at(now() - g * interval '5 minutes', 7, 42), g, g % 1000
+  FROM generate_series(1, 30000) g;
+INSERT INTO orders (customer_id, amount) VALUES (-1, 1);
+CREATE TEMP TABLE before_orders AS SELECT id::text AS id, customer_id, amount FROM orders;
+DO $$
+BEGIN
+    ALTER TABLE orders ALTER COLUMN id TYPE iuid;
+    RAISE EXCEPTION 'migrate: ALTER COLUMN id TYPE iuid of a table partitioned by id was not refused';
+EXCEPTION WHEN invalid_table_definition THEN
+    IF SQLERRM NOT LIKE 'cannot alter column "id" because it is part of the partition key of relation "orders"' THEN
+        RAISE;
+    END IF;
+END
+$$;
+\i :migrate_step1
+INSERT INTO orders (customer_id, amount) VALUES (-2, 2);
+\i :migrate_step2
+INSERT INTO orders (customer_id, amount) VALUES (-3, 3);
+DO $$
+DECLARE
+    bad bigint;
+BEGIN
+    IF to_regclass('orders_sql') IS NOT NULL THEN RAISE EXCEPTION 'migrate: orders_sql is still there'; END IF;
+    IF format_type((SELECT atttypid FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'id'), NULL) <> 'iuid' THEN
+        RAISE EXCEPTION 'migrate: orders.id is not an iuid';
+    END IF;
+    SELECT count(*) INTO bad FROM before_orders b
+      LEFT JOIN orders o ON o.id::text = b.id AND o.customer_id = b.customer_id AND o.amount = b.amount WHERE o.id IS NULL;
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % rows of the partitioned table lost or changed', bad; END IF;
+    IF (SELECT count(*) FROM orders) <> 30003 THEN
+        RAISE EXCEPTION 'migrate: % rows in orders, not 30003', (SELECT count(*) FROM orders);
+    END IF;
+    -- the old rows by their time (customer_id counts back in 5-minute steps),
+    -- then the three new ones in the order they were made
+    SELECT count(*) INTO bad FROM (SELECT customer_id, lag(customer_id) OVER (ORDER BY id) AS prev FROM orders) s
+     WHERE NOT (customer_id < prev AND customer_id > 0 OR prev IS NULL OR prev = 1 AND customer_id = -1
+                OR prev < 0 AND customer_id = prev - 1);
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % rows of the partitioned table out of order', bad; END IF;
+    SELECT count(*) INTO bad FROM orders
+     WHERE iuid_timestamp(id) IS DISTINCT FROM uidx_sql.iuid_timestamp(id::uuid) OR iuid_country(id) <> 42
+        OR iuid_service_entity(id) <> 7
+        OR tableoid::regclass::text <> 'orders_p' || to_char(date_trunc('month', iuid_timestamp(id)), 'YYYYMMDD');
+    IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % rows read differently or in another partition', bad; END IF;
+    IF (SELECT count(*) FROM pg_class WHERE relname LIKE '%\_sql' AND relnamespace = 'public'::regnamespace) <> 0 THEN
+        RAISE EXCEPTION 'migrate: relations of orders_sql are left';
+    END IF;
+END
+$$;
+DROP TABLE orders;
+
 -- the partition helper: same partitions, bounds and refusals
 CREATE TABLE parts_c (id uuid NOT NULL) PARTITION BY RANGE (id);
 CREATE TABLE parts_s (id uuid NOT NULL) PARTITION BY RANGE (id);

@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
-# The Debian package, built as the PostgreSQL apt repository builds
-# extensions: test/packaging/debian/ copied into the unpacked `make dist` zip
-# (with the zip repacked as the .orig.tar.gz), `pg_buildext updatecontrol`,
-# then dpkg-buildpackage (whose dh_pgxs_test can run installcheck against
-# the package's files before it is installed: UIDX_DEB_BUILD_OPTIONS=).  Then
-# lintian (no error or warning may be left), and the .deb is installed and
-# tested as the autopkgtest layout says: debian/tests/installcheck
-# (pg_buildext installcheck) in a fresh temporary cluster, CREATE EXTENSION in
-# another.  The package is purged at the end, and uidx files that were in the
-# server's directories before (a `make install`) are put back.  Root only.
+# The Debian package as docs/upgrades.md "From a Debian package" has a user
+# build and install it: its block (marked <!-- run by test/packaging/deb.sh
+# -->) runs as it is, from the top of the tree: `make deb`
+# (test/packaging/build-deb.sh: pg_buildext for every installed
+# postgresql-server-dev-N of debian/pgversions, each build checked with make
+# installcheck against the build's files unless UIDX_DEB_BUILD_OPTIONS has
+# nocheck), then `sudo apt install ./deb/postgresql-15-uidx_...deb`.  Then
+# lintian (no error or warning may be left), and the installed package is
+# tested twice: `make installcheck` of the unpacked source, by the
+# unprivileged uidx_check, against a server that uidx_server initdb'd in a
+# private copy of the system's server directories holding the package's
+# files (test/packaging/lib.sh), and debian/tests/installcheck (pg_buildext
+# installcheck, the autopkgtest layout) in a pg_virtualenv cluster; then
+# CREATE EXTENSION in a fresh cluster of each version.  The package is purged
+# at the end, and uidx files that were in the server's directories before (a
+# `make install`) are put back.  Root only.
 #
-# Versions: pg_buildext builds for each version in debian/pgversions that
-# /usr/share/postgresql-common/supported-versions lists, and takes every
-# path from /usr/lib/postgresql/N/bin/pg_config; on Debian 12 that is 15
-# only.  The servers test/scripts/build-pg.sh builds (/var/cache/uidx/pg-N)
-# are not Debian's postgresql-N packages, so pg_buildext cannot build for
-# them (see the README's "Installing").
+# Versions: Debian 12 has postgresql-server-dev-15 only; the servers
+# test/scripts/build-pg.sh builds (/var/cache/uidx/pg-N) are not Debian's
+# postgresql-N packages, so pg_buildext cannot build for them (they keep
+# make install: README "Installing").
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/test/packaging/lib.sh"
 start=$(date +%s)
-need=(dpkg-dev debhelper fakeroot lintian postgresql-server-dev-all libssl-dev unzip git make gcc)
+need=(dpkg-dev debhelper fakeroot lintian postgresql-server-dev-all libssl-dev unzip git make gcc sudo)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -30,75 +34,100 @@ done
 extversion=$(sed -n 's/^EXTVERSION *= *//p' "$top/Makefile")
 version=$extversion.0
 debversion=$(dpkg-parsechangelog -l "$top/test/packaging/debian/changelog" -S Version)
-[ "${debversion%-*}" = "$version" ] \
-  || pkg_die "test/packaging/debian/changelog is at $debversion, the release is $version: add an entry"
+arch=$(dpkg --print-architecture)
 
 # the test purges what it installs: never a postgresql-N-uidx that was there before
 if dpkg-query -W -f='${Package} ${Status}\n' 'postgresql-*-uidx' 2>/dev/null | grep -q ' installed$'; then
   pkg_die "a postgresql-N-uidx package is installed; this test would replace and purge it"
 fi
+[ ! -e "$top/deb" ] || pkg_die "$top/deb exists: make deb would write into it (move it away)"
 
 dir=$(mktemp -d /tmp/uidx-deb.XXXXXX); chmod 755 "$dir"
 installed=""
 cleanup() {
+  pkg_stop "$dir" pg_config
   if [ -n "$installed" ]; then
-    dpkg --purge "$installed" >/dev/null 2>&1 || true
+    dpkg --purge $installed >/dev/null 2>&1 || true
     [ -s "$dir/preexisting.tar" ] && tar -xpf "$dir/preexisting.tar" -C /
   fi
+  if [ -d "$top/deb" ]; then mv "$top/deb" "$dir/deb.out"; fi
   [ "${keep:-}" ] || rm -rf "$dir"
 }
 trap cleanup EXIT
 fail() { keep=1; echo "FAIL: $*" >&2; echo "uidx packaging: kept $dir" >&2; exit 1; }
 
-# --- the source package: the release zip as the upstream tarball ---
-make -C "$top" -s dist >&2
-mv "$top/uidx-$version.zip" "$dir/"
-(cd "$dir" && unzip -q "uidx-$version.zip" && tar -czf "uidx_$version.orig.tar.gz" "uidx-$version")
-src=$dir/uidx-$version
-cp -r "$top/test/packaging/debian" "$src/debian"
-chmod -R go-w "$src"
-(cd "$src" && pg_buildext updatecontrol >/dev/null)
-versions=$(cd "$src" && pg_buildext supported-versions | tr '\n' ' ')
-echo "deb: pg_buildext builds for: $versions(supported-versions: $(/usr/share/postgresql-common/supported-versions | tr '\n' ' '))"
-
-# nocheck by default: dh_pgxs_test would run the suite against the build's
-# files, and the same suite runs against the installed package below (the
-# machine is shared; UIDX_DEB_BUILD_OPTIONS= runs both)
-(cd "$src" && DEB_BUILD_OPTIONS=${UIDX_DEB_BUILD_OPTIONS-nocheck} dpkg-buildpackage -us -uc) >"$dir/build.log" 2>&1 || { tail -80 "$dir/build.log" >&2; fail "dpkg-buildpackage"; }
-grep -E '^### PostgreSQL [0-9]+ installcheck|All [0-9]+ tests passed|tests? failed|skipping this version' "$dir/build.log" \
-  | sed 's/^/deb: build-time /' || true
-grep -q 'skipping this version' "$dir/build.log" && fail "the build-time installcheck was skipped"
-debs=()
-for v in $versions; do
-  deb=$dir/postgresql-$v-uidx_${debversion}_$(dpkg --print-architecture).deb
-  [ -f "$deb" ] || fail "no $(basename "$deb")"
-  debs+=("$deb")
-  echo "deb: built $(basename "$deb"), $(stat -c %s "$deb") bytes"
-done
-
-# --- lintian: every error and warning is fixed or overridden with a reason ---
-# (the source and the packages, not the .changes: its Maintainer tag cannot
-# be overridden, see debian/lintian-overrides)
-lintian --display-info --no-tag-display-limit "$dir/uidx_${debversion}.dsc" "${debs[@]}" >"$dir/lintian.log" 2>&1 || true
-grep -E '^[EWI]: ' "$dir/lintian.log" | sed 's/^/deb: lintian /' || true
-grep -qE '^[EW]: ' "$dir/lintian.log" && fail "lintian errors or warnings"
-echo "deb: lintian: $(grep -cE '^[EW]: ' "$dir/lintian.log") errors or warnings, $(grep -c '^I: ' "$dir/lintian.log") infos"
-
-# --- installed: what was there before is kept aside, then the .deb ---
+# what was in the server's directories before, not from a package, is kept aside
 prev=()
 for f in /usr/lib/postgresql/*/lib/uidx.so /usr/lib/postgresql/*/lib/bitcode/uidx* /usr/share/postgresql/*/extension/uidx*; do
   [ -e "$f" ] && ! dpkg -S "$f" >/dev/null 2>&1 && prev+=("$f")
 done
 [ ${#prev[@]} -eq 0 ] || tar -cpf "$dir/preexisting.tar" "${prev[@]}" 2>/dev/null
-for deb in "${debs[@]}"; do
-  installed="$installed $(dpkg-deb -f "$deb" Package)"
+# and taken away, so that only the package's files can be what the tests load
+[ ${#prev[@]} -eq 0 ] || rm -f "${prev[@]}"
+
+# --- docs/upgrades.md's block, as the reader runs it ---
+block=$(python3 "$top/test/packaging/doc-block.py" "$top/docs/upgrades.md" test/packaging/deb.sh "$version")
+grep -qx 'make deb.*' <<<"$block" || fail "docs/upgrades.md's Debian block has no make deb"
+grep -q "apt install ./deb/postgresql-15-uidx_${debversion}_amd64.deb" <<<"$block" \
+  || fail "docs/upgrades.md does not install ./deb/postgresql-15-uidx_${debversion}_amd64.deb"
+installed=postgresql-15-uidx
+# as written, but for this machine's architecture, and with apt's questions
+# answered: yes to what the block installs, no to upgrading what the machine
+# already has (a shared machine; the packages it needs are there, see above)
+run_block=${block//_amd64.deb/_$arch.deb}
+run_block=${run_block//apt-get install /apt-get install -y --no-upgrade }
+run_block=${run_block//apt install /apt install -y --no-upgrade }
+(cd "$top" && DEB_BUILD_OPTIONS=${UIDX_DEB_BUILD_OPTIONS-} DEBIAN_FRONTEND=noninteractive \
+   bash -euo pipefail -c "$run_block") >"$dir/block.log" 2>&1 \
+  || { tail -80 "$dir/block.log" >&2; fail "docs/upgrades.md's Debian block"; }
+grep '^deb: ' "$dir/block.log" || true
+versions=$(sed -n 's/^deb: building postgresql-N-uidx .* for N in: \(.*\) (installed.*/\1/p' "$dir/block.log")
+[ -n "$versions" ] || fail "make deb names no versions"
+debs=()
+for v in $versions; do
+  debs+=("$top/deb/postgresql-$v-uidx_${debversion}_$arch.deb")
+  installed="$installed postgresql-$v-uidx"
 done
-installed=${installed# }
+installed=$(tr ' ' '\n' <<<"$installed" | sort -u | tr '\n' ' ')
 dpkg -i "${debs[@]}" >"$dir/install.log" 2>&1 || { cat "$dir/install.log" >&2; fail "dpkg -i"; }
+for p in $installed; do
+  dpkg-query -W -f='${Status}' "$p" | grep -q 'install ok installed' || fail "$p is not installed"
+done
 echo "deb: installed $installed"
 
+# --- lintian: every error and warning is fixed or overridden with a reason ---
+# (the source and the packages, not the .changes: its Maintainer tag cannot
+# be overridden, see debian/lintian-overrides)
+lintian --display-info --no-tag-display-limit "$top/deb/uidx_${debversion}.dsc" "${debs[@]}" >"$dir/lintian.log" 2>&1 || true
+grep -E '^[EWI]: ' "$dir/lintian.log" | sed 's/^/deb: lintian /' || true
+grep -qE '^[EW]: ' "$dir/lintian.log" && fail "lintian errors or warnings"
+echo "deb: lintian: $(grep -cE '^[EW]: ' "$dir/lintian.log") errors or warnings, $(grep -c '^I: ' "$dir/lintian.log") infos"
+
+# --- make installcheck against the installed package: the unpacked source,
+# by an unprivileged user, against a server whose directories are a copy of
+# the system's, holding the package's files (no make install) ---
+pkg_users
+mkdir "$dir/tree"
+tar -xzf "$top/deb/uidx_$version.orig.tar.gz" -C "$dir/tree"
+src=$dir/tree/uidx-$version
+chown -R uidx_check: "$src"; chmod -R go-w "$src"
+so=$(pg_config --pkglibdir)/uidx.so
+dpkg -S "$so" | grep -q "^postgresql-15-uidx: " || fail "$so is not the package's"
+pkg_prefix "$dir" pg_config
+cmp -s "$so" "$dir/root$so" || fail "the server copy's uidx.so is not the package's"
+pkg_start "$dir" pg_config
+rc=0
+runuser -u uidx_check -- env PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER" PATH=/usr/bin:/bin LANG="$(pkg_locale)" \
+  make -C "$src" PG_CONFIG=pg_config installcheck >"$dir/installcheck.log" 2>&1 || rc=$?
+grep -E 'tests (passed|failed)|All [0-9]+ tests|^# ' "$dir/installcheck.log" | tail -2 | sed 's/^/deb: make installcheck against the installed package: /'
+[ $rc -eq 0 ] || { tail -40 "$dir/installcheck.log" >&2; fail "make installcheck against the installed package"; }
+pkg_stop "$dir" pg_config
+
 # --- the autopkgtest: debian/tests/installcheck from the (cleaned) source tree ---
-(cd "$src" && debian/tests/installcheck) >"$dir/autopkgtest.log" 2>&1 \
+mkdir "$dir/auto"
+tar -xzf "$top/deb/uidx_$version.orig.tar.gz" -C "$dir/auto"
+cp -r "$top/test/packaging/debian" "$dir/auto/uidx-$version/debian"
+(cd "$dir/auto/uidx-$version" && debian/tests/installcheck) >"$dir/autopkgtest.log" 2>&1 \
   || { tail -80 "$dir/autopkgtest.log" >&2; fail "debian/tests/installcheck"; }
 grep -E '^### PostgreSQL [0-9]+ installcheck|All [0-9]+ tests passed' "$dir/autopkgtest.log" | sed 's/^/deb: autopkgtest /'
 for v in $versions; do

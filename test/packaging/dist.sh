@@ -14,7 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 pgc=${1:-${PG_CONFIG:-pg_config}}
 pgc=$(command -v "$pgc") || pkg_die "no pg_config $pgc"
 start=$(date +%s)
-for p in zip unzip pgxnclient python3; do
+for p in unzip pgxnclient python3 sudo; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
     || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$p" >&2
 done
@@ -120,24 +120,65 @@ pkg_users
 mkdir "$dir/empty"
 (cd "$dir/empty" && unzip -q "$zip")
 [ "$(ls "$dir/empty")" = "uidx-$version" ] || fail "the zip does not unpack into one uidx-$version/ directory"
+
+# --- what the zip's README promises: it says what the zip is for, and
+# promises no command whose script the zip lacks; every relative link of its
+# Markdown names a file inside the zip; make demo and make test say that they
+# need a clone instead of failing on a missing script ---
+unpacked=$dir/empty/uidx-$version
+head -5 "$unpacked/README.md" | grep -q "^This is uidx's release zip" \
+  || fail "the zip's README does not open with what the zip is for"
+! grep -q '<!-- clone -->\|<!-- release zip:' "$unpacked/README.md" || fail "the zip's README still has the clone's part"
+promised=$(awk '/^```sh$/{f=1; next} /^```$/{f=0} f' "$unpacked/README.md" \
+  | grep -oE '(^|sudo )make [a-z][a-z-]*' | awk '{print $NF}' | sort -u | tr '\n' ' ')
+for t in $promised; do
+  case $t in install|installcheck) ;; *) fail "the zip's README shows make $t" ;; esac
+done
+python3 "$top/test/scripts/doc-links.py" --root "$unpacked" | sed 's/^/dist: links: /' \
+  || fail "a link of the zip's Markdown names a file the zip does not hold"
+for t in demo test deps; do
+  rc=0; out=$(cd "$unpacked" && make -s "$t" 2>&1) || rc=$?
+  [ $rc -eq 2 ] && grep -q "uidx: make $t needs a clone of the uidx repository" <<<"$out" \
+    || fail "make $t in the unpacked zip: exit $rc, $out"
+done
+echo "dist: the zip's README says what the zip is for and shows only make, make install and make installcheck; make demo, test and deps say they need a clone"
 pkg_prefix "$dir" "$pgc"
 pkg_start "$dir" "$pgc"
 pkg_installcheck "$dir/empty/uidx-$version" "$pgc" "$dir" || fail "make installcheck in the unpacked zip"
 echo "dist: unpacked zip built, installed, installchecked (locale $(pkg_locale), as uidx_check against uidx_server) after $(( $(date +%s) - start ))s"
 
-# --- pgxnclient, offline, from the local file: it unpacks, builds and installs
-# (into the private server copy: its pg_config reports the copy's
-# directories), then `pgxn check` runs make installcheck in a fresh unpack ---
-copy_pgc=$dir/root$("$pgc" --bindir)/pg_config
-# pgxn refuses to install unless pg_config's libdir is writable, though PGXS
-# installs nothing there (Debian's is /usr/lib/<triplet>, not in the copy)
+# --- pgxnclient, offline, from the local file, as docs/upgrades.md "From PGXN
+# or the release zip" shows it: its block, run as the unprivileged uidx_check
+# in a directory of its own holding the zip, with sudo allowed to it for this
+# test only.  pg_config on its PATH is the private server copy's, which
+# reports the copy's directories (owned by root), so `pgxn install` builds
+# as uidx_check and installs through sudo; `pgxn check` runs make
+# installcheck in a fresh unpack.  Without --sudo the same install fails. ---
+copy_bin=$dir/root$("$pgc" --bindir)
+copy_pgc=$copy_bin/pg_config
+# what make install put there above goes: pgxn must install it again
+rm -f "$dir/root$("$pgc" --pkglibdir)/uidx.so" "$dir/root$("$pgc" --sharedir)"/extension/uidx[-.]*
+# pgxn refuses to install unless pg_config's libdir exists (Debian's is
+# /usr/lib/<triplet>, not in the copy)
 mkdir -p "$dir/root$("$pgc" --libdir)"
-(cd "$dir" && pgxn install --nosudo --pg_config "$copy_pgc" "./uidx-$version.zip") >"$dir/pgxn.log" 2>&1 \
-  || { tail -30 "$dir/pgxn.log" >&2; fail "pgxn install"; }
-(cd "$dir" && pgxn check --pg_config "$copy_pgc" -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" \
-   "./uidx-$version.zip") >>"$dir/pgxn.log" 2>&1 \
-  || { tail -60 "$dir/pgxn.log" >&2; fail "pgxn check"; }
-grep -E 'tests passed|All [0-9]+ tests' "$dir/pgxn.log" | tail -1 | sed 's/^/pgxn check: /'
+block=$(python3 "$top/test/packaging/doc-block.py" "$top/docs/upgrades.md" test/packaging/dist.sh "$version")
+grep -q "pgxn install --sudo sudo ./uidx-$version.zip" <<<"$block" || fail "docs/upgrades.md shows no pgxn install --sudo sudo ./uidx-$version.zip"
+mkdir "$dir/pgxn"; cp "$zip" "$dir/pgxn/"; chown -R uidx_check: "$dir/pgxn"
+sudoers=/etc/sudoers.d/uidx-packaging-test
+trap 'rm -f "$sudoers"; pkg_stop "$dir" "$pgc"; [ "${keep:-}" ] || rm -rf "$dir"' EXIT
+as_check() {
+  runuser -u uidx_check -- env -i HOME="$dir/pgxn" PATH="$copy_bin:/usr/bin:/bin" LANG=C.UTF-8 \
+    PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER" bash -euo pipefail -c "cd '$dir/pgxn' && $1"
+}
+rc=0; as_check "pgxn install ./uidx-$version.zip" >"$dir/pgxn-nosudo.log" 2>&1 || rc=$?
+[ $rc -ne 0 ] && grep -q 'not writable' "$dir/pgxn-nosudo.log" \
+  || { tail -20 "$dir/pgxn-nosudo.log" >&2; fail "pgxn install without --sudo as uidx_check: exit $rc, expected 'not writable'"; }
+echo "pgxn install without --sudo as an unprivileged user: $(grep -o 'ERROR: .*not writable.*' "$dir/pgxn-nosudo.log" | head -1)"
+echo 'uidx_check ALL=(root) NOPASSWD: ALL' >"$sudoers"; chmod 440 "$sudoers"
+as_check "$block" >"$dir/pgxn.log" 2>&1 || { tail -60 "$dir/pgxn.log" >&2; fail "docs/upgrades.md's pgxn commands as uidx_check"; }
+rm -f "$sudoers"
+[ -f "$dir/root$("$pgc" --pkglibdir)/uidx.so" ] || fail "pgxn install --sudo sudo installed no uidx.so into the server"
+grep -E 'tests passed|All [0-9]+ tests' "$dir/pgxn.log" | tail -1 | sed "s/^/pgxn ($(pgxn --version)) install --sudo sudo, check as uidx_check: /"
 # with no server to reach (as without PGHOST where none listens on libpq's
 # default socket) `pgxn check` fails with the Makefile's message and copies no
 # empty regression.out or regression.diffs into the directory it runs in

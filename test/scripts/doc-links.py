@@ -3,14 +3,19 @@
 (or directory) it names exists, and an #anchor names a heading of that file
 (GitHub's slugs).  With --fix, a link to an anchor that is not in the named
 file but in exactly one other Markdown file is pointed there (used once when
-README.md was split into docs/).  Exits 1 on a broken link."""
+README.md was split into docs/).  With --root DIR, the Markdown files under DIR
+instead (test/packaging/dist.sh: the unpacked release zip), where a link
+must also stay inside DIR.  Exits 1 on a broken link."""
 import pathlib, re, subprocess, sys, os
 
 top = pathlib.Path(__file__).resolve().parents[2]
 fix = "--fix" in sys.argv
+root_given = "--root" in sys.argv
+if root_given:
+    top = pathlib.Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 listed = subprocess.run(["git", "-C", str(top), "ls-files", "--cached", "--others",
                          "--exclude-standard", "*.md"], capture_output=True, text=True)
-if listed.returncode == 0:
+if listed.returncode == 0 and not root_given:
     files = [top / f for f in listed.stdout.split()]
 else:  # not a git checkout (an unpacked release): every Markdown file
     files = [f for f in top.rglob("*.md") if "results" not in f.parts]
@@ -53,6 +58,8 @@ for f in files:
         problem = None
         if not dest.exists():
             problem = "no such file"
+        elif top not in dest.parents and dest != top:
+            problem = f"outside {top}"
         elif anchor and dest.suffix == ".md" and anchor not in A.get(dest, anchors(dest)):
             problem = "no such heading"
         if not problem:

@@ -13,7 +13,8 @@
 #     twice where its tie-breaker wraps (16383, then 0), still increasing;
 #     and no random bit position biased in 20,000 IDs of each;
 #  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb / distid of
-#     tables filled by uidx_sql, and the partition helper; then uidx_inspect
+#     tables filled by uidx_sql, a table partitioned by id moved with the
+#     statements of docs/managed.md, and the partition helper; then uidx_inspect
 #     of uidx_sql installed without pgcrypto, in a database of its own;
 #  4. test/managed/public_id.sql: public ids of both editions under one key,
 #     that no other role reads or sets uidx_sql's key, and that look-alikes
@@ -91,7 +92,19 @@ echo "managed: concurrent sessions: 4 x $n_conc IDs per generator, duplicates + 
 [[ "$line" =~ ^(iuid|prefix|suffix|sqlserver|distid128|distid|uuidv7|:|0| )+$ && "$line" == *iuid:0* ]] || fail=1
 psql -X -q -d $db -c "DROP TABLE conc"
 
-out=$(psql -X -q -d $db -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
+# docs/managed.md "Moving to the C extension later": its two blocks for a
+# table partitioned by id, as written there, run by migrate.sql
+python3 - "$work" <<'PY'
+import re, sys
+text = open("docs/managed.md", encoding="utf-8").read()
+blocks = re.findall(r"^<!-- run by test/t/managed\.sh -->\n```sql\n(.*?)^```", text, re.M | re.S)
+if len(blocks) != 2:
+    sys.exit(f"docs/managed.md: {len(blocks)} sql blocks run by test/t/managed.sh, not 2")
+for n, b in enumerate(blocks, 1):
+    open(f"{sys.argv[1]}/migrate-step{n}.sql", "w").write(b)
+PY
+out=$(psql -X -q -d $db -v migrate_step1="$work/migrate-step1.sql" -v migrate_step2="$work/migrate-step2.sql" \
+        -f test/managed/migrate.sql 2>&1) || { echo "$out"; fail=1; }
 grep -o 'migrate: ok' <<<"$out" | sed 's/^/managed: /' || { echo "$out"; fail=1; }
 
 # Without pgcrypto uidx_sql has no public-id functions; uidx_inspect still

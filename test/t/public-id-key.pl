@@ -354,11 +354,50 @@ SQL
 	$superuser->('ALTER SYSTEM RESET uidx.public_id_key_file');
 	$node->reload;
 	is($until_answer->('try_encode(1)', $expected2_1), $expected2_1, "[$variant] running session: back to postgresql.conf's relative path");
+
 	$session->quit;
 
 	# ---- the key is nowhere: outputs and the server log ----
 	is($leaks_in->(@outputs, $refusals), '', "[$variant] no output of this test shows a key");
 	is($leaks_in->(slurp_file($node->logfile)), '', "[$variant] the server log does not show the keys");
+	$node->stop;
+}
+# docs/public-ids.md's ALTER SYSTEM, as it is written there, on a server
+# whose configuration files do not name the setting yet (a name there makes
+# a placeholder that ALTER SYSTEM accepts), in a fresh session that has not
+# loaded uidx: 15 and 16 refuse the setting without the document's LOAD, 17
+# and later accept it; with it, the key file named is the one used.
+{
+	my $node = PostgreSQL::Test::Cluster->new('key_alter_system');
+	$node->init;
+	my $key = random_key();
+	my $old = umask 077;
+	PostgreSQL::Test::Utils::append_to_file($node->data_dir . '/uidx_public_id.key', "$key\n");
+	umask $old;
+	$node->start;
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, 'CREATE EXTENSION uidx');
+	my ($block) = slurp_file("$ENV{UIDX_TOP}/docs/public-ids.md")
+	  =~ /^<!-- run by test\/t\/public-id-key\.pl -->\n```sql\n(.*?)^```/ms
+	  or BAIL_OUT('docs/public-ids.md: no ```sql block run by test/t/public-id-key.pl');
+	like($block, qr/^LOAD 'uidx';\n.*^ALTER SYSTEM SET uidx\.public_id_key_file = 'uidx_public_id\.key';/ms,
+		'docs/public-ids.md: the ALTER SYSTEM block loads uidx first');
+	(my $without_load = $block) =~ s/^LOAD 'uidx';\n//m;
+	my ($rc, $stdout, $stderr) = $node->psql('postgres', $without_load);
+	if ($node->pg_version >= 17)
+	{
+		is($rc, 0, 'ALTER SYSTEM SET uidx.public_id_key_file without LOAD: accepted on 17 and later');
+		$node->safe_psql('postgres', 'ALTER SYSTEM RESET uidx.public_id_key_file; SELECT pg_reload_conf()');
+	}
+	else
+	{
+		like($stderr, qr/unrecognized configuration parameter "uidx\.public_id_key_file"/,
+			'ALTER SYSTEM SET uidx.public_id_key_file without LOAD: refused on 15 and 16, as docs/public-ids.md says');
+	}
+	($rc, $stdout, $stderr) = $node->psql('postgres', $block);
+	is("$rc $stderr", '0 ', "docs/public-ids.md's LOAD and ALTER SYSTEM run in a fresh session");
+	ok($node->poll_query_until($db, 'SELECT public_id_encode(1::bigint)', public_id_of_bigint($key, 1)),
+		'a new session encodes with the key file named by ALTER SYSTEM');
 	$node->stop;
 }
 done_testing();
