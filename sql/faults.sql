@@ -191,8 +191,8 @@ SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_q', '2025-0
        AS to_infinity;
 SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_q', '-infinity', '2025-01-01', '1 day')$$)
        AS from_minus_infinity;
-SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_q', '2000-01-01', '2025-01-01', '1 hour')$$)
-       AS too_many;
+SELECT substring(pg_temp.error_of($$SELECT uidx_create_time_partitions('faults_q', '2000-01-01', '2025-01-01', '1 hour')$$)
+                 FROM '^[^:]*: too many partitions') AS too_many;
 SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent = 'faults_q'::regclass;
 DROP TABLE faults_q;
 

@@ -166,7 +166,7 @@ SELECT pg_temp.error_of($$SELECT public.uidx_region_of(public.iuid_from_parts('2
 -- luuid_forget_dropped_relations (event trigger): the real dropped-objects
 -- list and registry
 DROP TABLE public.priv_doomed;
--- uidx_region_forget_dropped_servers (event trigger): the same, for servers
+-- uidx_region_follow_catalog (event trigger): the same, for servers
 SELECT public.uidx_attach_region('public.priv_routed', 'priv_doomed_region', '{10}') AS doomed_partition;
 DROP SERVER priv_doomed_region CASCADE;
 

@@ -4,6 +4,90 @@
 -- "Regions in uidx_sql").  What reads or writes partition bounds differs by
 -- edition; the checks, the registry, the names and the SQLSTATEs do not.
 
+-- The registry as the catalog has it now: each row with the server its
+-- partition is on (NULL for a local one; the recorded name for a row without
+-- a partition, as 1.2 left them) and whether that partition still exists.
+-- Rows follow partitions by OID, so a renamed server or partition changes
+-- nothing here; pg_dump writes `part` as a name and a restore reads it back
+-- as the new OID (docs/regions.md).
+CREATE FUNCTION @extschema@.uidx_region_current(OUT country smallint, OUT server name, OUT part regclass,
+                                                OUT recorded_server name, OUT live boolean)
+RETURNS SETOF record
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT g.country, CASE WHEN g.part IS NULL THEN g.server ELSE fs.srvname END, g.part, g.server,
+       g.part IS NULL OR k.oid IS NOT NULL
+  FROM @extschema@.uidx_region g
+  LEFT JOIN pg_class k ON k.oid = g.part
+  LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+  LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+$$;
+COMMENT ON FUNCTION @extschema@.uidx_region_current() IS 'internal: the region registry with each row''s server as its partition is on now';
+
+-- Compares the registry with the catalog and returns the rows that differ:
+-- a partition that is gone (dropped with its server, its router or alone),
+-- a row that records no partition, or a server renamed since.  With repair,
+-- it also mends them: a row whose partition is gone points to another
+-- partition that holds its country (another router's), or is deleted; a
+-- row without one gets the partition that holds its country on its server;
+-- a renamed server's new name is written.  action says what was done.  In
+-- uidx_sql, where no event trigger follows the catalog, run it after DROP
+-- SERVER, DROP TABLE of a router or partition, and ALTER SERVER ... RENAME
+-- (docs/managed.md "Regions in uidx_sql"); the C extension's event triggers
+-- run it with repair.  Run under the region helpers' lock.
+CREATE FUNCTION @extschema@.uidx_region_check(repair boolean DEFAULT false)
+RETURNS TABLE (country smallint, server name, part regclass, problem text, action text)
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    r    record;
+    h    record;
+BEGIN
+    IF repair IS NULL THEN
+        RAISE EXCEPTION 'repair must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF repair THEN
+        PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+    END IF;
+    FOR r IN SELECT c.* FROM @extschema@.uidx_region_current() c
+              WHERE c.part IS NULL OR NOT c.live OR c.server IS DISTINCT FROM c.recorded_server
+              ORDER BY c.country
+    LOOP
+        country := r.country;
+        server := r.recorded_server;
+        part := r.part;
+        action := NULL;
+        IF r.part IS NOT NULL AND r.live THEN
+            problem := format('server renamed to "%s"', r.server);
+            IF repair THEN
+                UPDATE @extschema@.uidx_region g SET server = r.server WHERE g.country = r.country;
+                action := 'renamed';
+            END IF;
+        ELSE
+            problem := CASE WHEN r.part IS NULL THEN 'no partition recorded' ELSE 'partition dropped' END;
+            -- one region per country: any partition that holds it is in it,
+            -- but a row without a partition is matched by its server's name
+            SELECT p.part, p.server INTO h
+              FROM @extschema@.uidx_region_partitions() p
+             WHERE p.country = r.country
+               AND (r.part IS NOT NULL OR p.server IS NOT DISTINCT FROM r.recorded_server)
+             ORDER BY p.part::text LIMIT 1;
+            IF repair AND FOUND THEN
+                UPDATE @extschema@.uidx_region g SET part = h.part, server = h.server WHERE g.country = r.country;
+                action := format('now partition %s', h.part);
+            ELSIF repair THEN
+                DELETE FROM @extschema@.uidx_region g WHERE g.country = r.country;
+                action := 'deleted';
+            END IF;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_region_check(boolean) IS 'reports, and with repair mends, the region registry rows that differ from the catalog (dropped partitions or servers, renamed servers)';
+
 -- The work of uidx_attach_region and uidx_attach_local_region: checks, then
 -- partitions <parent>_cNNN for the countries that no partition of `parent`
 -- holds yet: one per run of consecutive countries (in uidx_sql a region's
@@ -29,7 +113,6 @@ DECLARE
     parent_name name;
     remote_ns   text;
     remote_name text;
-    max_bytes   integer := current_setting('max_identifier_length')::integer;
     wanted      integer[];
     todo        integer[] := '{}';
     c           integer;
@@ -140,14 +223,30 @@ BEGIN
     -- registry rows and partitions, and could give one country to two
     -- regions, or make two partitions that read one remote table (README
     -- "Regions").  In READ COMMITTED the second call waits, then reads what
-    -- the first made, as if it had come after it.  The key is the registry's
-    -- oid, in the two-key space that single bigint keys do not share.
+    -- the first made, as if it had come after it.  In REPEATABLE READ and
+    -- SERIALIZABLE every check would read the transaction's snapshot, taken
+    -- before that commit (or another's, made before this call), so the call
+    -- is refused there, whether or not another runs (docs/regions.md).  The
+    -- key is the registry's oid, in the two-key space that single bigint
+    -- keys do not share.  The router is then locked SHARE UPDATE EXCLUSIVE,
+    -- which also makes this backend read the catalog changes the other call
+    -- committed (its names, for to_regclass).
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RAISE EXCEPTION 'uidx_attach_region and uidx_attach_local_region cannot run in a % transaction',
+                        upper(current_setting('transaction_isolation'))
+            USING ERRCODE = 'invalid_transaction_state',
+                  DETAIL = 'Their checks must see what concurrent calls committed, and this transaction''s snapshot does not.',
+                  HINT = 'Call them in a READ COMMITTED transaction (BEGIN ISOLATION LEVEL READ COMMITTED).';
+    END IF;
     PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+    EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
 
-    -- One region per country, whatever the table.
+    -- One region per country, whatever the table.  A row's region is the
+    -- server its partition is on now (a renamed server is the same region);
+    -- a row whose partition is gone holds nothing (uidx_region_check).
     SELECT r.country, r.server INTO held
-      FROM @extschema@.uidx_region r
-     WHERE r.country = ANY (wanted)
+      FROM @extschema@.uidx_region_current() r
+     WHERE r.country = ANY (wanted) AND r.live
        AND CASE WHEN is_local THEN r.server IS NOT NULL ELSE r.server IS DISTINCT FROM region_server END
      ORDER BY r.country LIMIT 1;
     IF FOUND THEN
@@ -292,15 +391,10 @@ BEGIN
 --@else
         IF cardinality(run) > 0 AND (c IS NULL OR (is_local AND c <> run[cardinality(run)] + 1)) THEN
 --@endif
-            -- the parent part shortened, at a character boundary, so that
-            -- the country suffix survives the server's truncation of names
-            -- to max_identifier_length bytes and names stay distinct
-            part_name := parent_name;
-            WHILE octet_length(part_name || '_c000') > max_bytes LOOP
-                part_name := left(part_name, -1);
-            END LOOP;
+            -- the parent part shortened, so that the country suffix is never
+            -- cut and the name leaves room for its array type's
 --@if uidx
-            part_name := part_name || '_c' || lpad(run_first::text, 3, '0');
+            part_name := @extschema@.uidx_partition_name(parent_name, '_c' || lpad(run_first::text, 3, '0'));
             IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
                 RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
                                 format('%I.%I', parent_ns, part_name), run_first, parent
@@ -311,7 +405,7 @@ BEGIN
                              CASE WHEN run_last = 255 THEN 'MAXVALUE'
                                   ELSE quote_literal(@extschema@.iuid_country_lower_bound(run_last + 1)::text) END);
 --@else
-            part_name := part_name || '_c' || lpad(run[1]::text, 3, '0');
+            part_name := @extschema@.uidx_partition_name(parent_name, '_c' || lpad(run[1]::text, 3, '0'));
             IF to_regclass(format('%I.%I', parent_ns, part_name)) IS NOT NULL THEN
                 RAISE EXCEPTION 'relation "%" already exists and does not hold iuid country % for "%"',
                                 format('%I.%I', parent_ns, part_name), run[1], parent
@@ -344,9 +438,19 @@ BEGIN
         END IF;
 --@endif
     END LOOP;
-    INSERT INTO @extschema@.uidx_region (country, server)
-    SELECT x, CASE WHEN is_local THEN NULL ELSE region_server END FROM unnest(wanted) x
-    ON CONFLICT (country) DO NOTHING;
+    -- Each country of this region that a partition of `parent` holds,
+    -- with that partition: a new row, or one whose partition is gone (a
+    -- partition that this call replaced, or one dropped where no event
+    -- trigger removed its rows) or not yet recorded.  A row whose partition
+    -- exists stays: it may be another router's.
+    INSERT INTO @extschema@.uidx_region AS g (country, server, part)
+    SELECT DISTINCT ON (h.country) h.country, h.server, h.part
+      FROM @extschema@.uidx_region_partitions() h
+     WHERE h.router = parent
+       AND CASE WHEN is_local THEN h.server IS NULL ELSE h.server = region_server END
+     ORDER BY h.country, h.part::text
+    ON CONFLICT (country) DO UPDATE SET server = EXCLUDED.server, part = EXCLUDED.part
+     WHERE g.part IS NULL OR NOT EXISTS (SELECT 1 FROM pg_class k WHERE k.oid = g.part);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_attach_countries(regclass, name, boolean, integer[], text) IS 'internal: the work of uidx_attach_region and uidx_attach_local_region';
@@ -399,7 +503,14 @@ BEGIN
                   DETAIL = 'An iUID has version 8, variant 10 and format version 0 (iuid_is_valid).';
     END IF;
 --@endif
-    SELECT r.server INTO result FROM @extschema@.uidx_region r WHERE r.country = wanted;
+    -- the server the country's partition is on now (renames are harmless);
+    -- the recorded name only for a row without a partition
+    SELECT CASE WHEN r.part IS NULL THEN r.server ELSE fs.srvname END INTO result
+      FROM @extschema@.uidx_region r
+      LEFT JOIN pg_foreign_table ft ON ft.ftrelid = r.part
+      LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+     WHERE r.country = wanted
+       AND (r.part IS NULL OR EXISTS (SELECT 1 FROM pg_class k WHERE k.oid = r.part));
     IF NOT FOUND THEN
         RAISE EXCEPTION 'no region holds iuid country %', wanted
             USING ERRCODE = 'invalid_parameter_value',

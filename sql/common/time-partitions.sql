@@ -1,3 +1,112 @@
+-- The helpers that create partitions (uidx_create_time_partitions,
+-- uidx_create_stripes, the region helpers) share these.
+
+-- The name of a partition of a table named parent_name: parent_name || suffix
+-- where that fits in max_identifier_length - 1 bytes, the room that the
+-- partition's array type, "_" || name, needs (a 63-byte name leaves none,
+-- and the server's fallbacks run out after a few dozen partitions: 42710).
+-- Where it does not fit, the parent part is cut at a character boundary and
+-- followed by "_" and the first 8 hex digits of the SHA-256 of the whole
+-- parent name, so that two long parents that share a beginning still get
+-- distinct names; the suffix is never cut.  reserve: bytes kept free for a
+-- suffix that a later call appends (a time partition's stripes, _sNNNN).
+-- STABLE: it reads max_identifier_length (docs/partitioning.md "Partitioning by time").
+CREATE FUNCTION @extschema@.uidx_partition_name(parent_name name, suffix text, reserve integer DEFAULT 0)
+RETURNS text
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    max_bytes integer;
+    tag       text;
+    part      text := parent_name;
+BEGIN
+    IF parent_name IS NULL OR suffix IS NULL OR reserve IS NULL THEN
+        RAISE EXCEPTION 'parent_name, suffix and reserve must not be null'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    max_bytes := current_setting('max_identifier_length')::integer - 1 - reserve;
+    IF octet_length(parent_name || suffix) <= max_bytes THEN
+        RETURN parent_name || suffix;
+    END IF;
+    tag := '_' || left(encode(sha256(convert_to(parent_name, 'UTF8')), 'hex'), 8);
+    IF octet_length(tag || suffix) >= max_bytes THEN
+        RAISE EXCEPTION 'partition name suffix "%" leaves no room for the name of its table', suffix
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    WHILE octet_length(part || tag || suffix) > max_bytes LOOP
+        part := left(part, -1);
+    END LOOP;
+    RETURN part || tag || suffix;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_partition_name(name, text, integer) IS 'internal: the name of a partition, at most max_identifier_length - 1 bytes, the parent part shortened and tagged with a hash';
+
+-- One call at a time per partitioned table, until the caller's transaction
+-- ends, so that two overlapping cron jobs do not both create one partition
+-- (42P07) or stripes of two counts: the second waits, then finds the first's
+-- partitions.  The key is (pg_partitioned_table's oid, the table's oid), in
+-- the two-key space that single bigint keys do not share; the region
+-- helpers use the registry's oid instead.  In READ COMMITTED each statement
+-- after the wait sees what the first call committed.  In REPEATABLE READ and
+-- SERIALIZABLE the transaction's snapshot is older than that commit and
+-- would not see its partitions, so a call that had to wait raises 40001,
+-- like any other serialization failure: retry the transaction.  The parent
+-- is then locked SHARE UPDATE EXCLUSIVE (self-conflicting, as the CREATE
+-- TABLE ... PARTITION OF to come takes more), which also makes this backend
+-- read the catalog changes that the other committed.
+CREATE FUNCTION @extschema@.uidx_lock_partitioned(parent regclass) RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    key1 constant integer := 'pg_catalog.pg_partitioned_table'::regclass::oid::integer;
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF NOT pg_try_advisory_xact_lock(key1, parent::oid::integer) THEN
+        PERFORM pg_advisory_xact_lock(key1, parent::oid::integer);
+        IF current_setting('transaction_isolation') <> 'read committed' THEN
+            RAISE EXCEPTION 'could not serialize access to the partitions of "%" due to a concurrent call', parent
+                USING ERRCODE = 'serialization_failure',
+                      DETAIL = format('Another transaction created partitions of "%s" while this one waited, and this %s transaction cannot see them.',
+                                      parent, upper(current_setting('transaction_isolation'))),
+                      HINT = 'Retry the transaction, or call the function in a READ COMMITTED transaction.';
+        END IF;
+    END IF;
+    EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_lock_partitioned(regclass) IS 'internal: one partition helper at a time per table, until the transaction ends (40001 in REPEATABLE READ or SERIALIZABLE after a wait)';
+
+-- The relation schema_name.rel_name, NULL if there is none.  The name is
+-- looked up in the catalog as it is now; a relation that the transaction's
+-- snapshot cannot see (REPEATABLE READ or SERIALIZABLE, made by a transaction
+-- that committed after that snapshot) raises 40001, since what the caller
+-- reads of it next would be out of date.
+CREATE FUNCTION @extschema@.uidx_existing_relation(schema_name name, rel_name text) RETURNS regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    existing regclass;
+BEGIN
+    IF schema_name IS NULL OR rel_name IS NULL THEN
+        RAISE EXCEPTION 'schema_name and rel_name must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    existing := to_regclass(format('%I.%I', schema_name, rel_name));
+    IF existing IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = existing) THEN
+        RAISE EXCEPTION 'could not serialize access to relation "%" due to a concurrent creation', existing
+            USING ERRCODE = 'serialization_failure',
+                  DETAIL = 'It was created by a transaction that committed after this transaction''s snapshot was taken.',
+                  HINT = 'Retry the transaction, or call the function in a READ COMMITTED transaction.';
+    END IF;
+    RETURN existing;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_existing_relation(name, text) IS 'internal: a relation by name as the catalog has it now (40001 where the transaction''s snapshot cannot see it)';
+
 -- uidx_create_time_partitions, in both editions (sql/assemble.sh; the C
 -- extension's alone has stripes and keys of its own types).
 -- Creates the missing RANGE partitions [b, b + step) for b = from_ts,
@@ -7,17 +116,20 @@
 -- session time zone (so '1 month' means calendar months).  Partitions are
 -- named <parent>_pYYYYMMDD from the lower bound in UTC, plus _HH24MI when
 -- the step is under a day, _HH24MISS under a minute and _HH24MISS_US (the
--- microseconds) under a second; the parent part is shortened, at a
--- character boundary, so that the name fits in max_identifier_length bytes.
--- An existing partition of that name is left alone.  Refused before
--- anything is created: a key in another order than its type's default
+-- microseconds) under a second, by uidx_partition_name (at most 62 bytes,
+-- with room for the stripes' _sNN when striped).  A partition of the parent
+-- with that name or with exactly those bounds (one named by an earlier
+-- version) is left alone.  One call at a time per parent
+-- (uidx_lock_partitioned): a second call waits, then finds the first's
+-- partitions.  Refused before anything is created: a NULL argument (22004),
+-- a key in another order than its type's default
 -- operator class, the time order (22023: a country-ordered iuid key is
 -- split by uidx_attach_local_region instead), an infinite bound or step
 -- (22008), a step that does not move forward or is shorter than a
 -- millisecond, the unit of every bound (22023: two bounds in one
 -- millisecond are one value), a range that starts after it ends (22023),
--- more than 10,000 partitions in one call (54000: each new partition stays
--- locked until the transaction ends), and two
+-- more partitions than one transaction can lock on this server (54000, see
+-- the limit below), and two
 -- lower bounds that would get one name (22023; a daily step that starts at
 -- another time of day than midnight UTC can do that where summer time
 -- begins).
@@ -34,11 +146,15 @@ CREATE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts
                                             to_ts timestamptz, step interval)
 --@endif
 RETURNS SETOF regclass
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    max_partitions constant integer := 10000;
+    max_partitions integer;
+    lock_budget integer;
+    leaf_locks  integer;
+    part_locks  integer;
+    nindexes    integer;
     strategy    "char";
     nkeys       int2;
     key_type    regtype;
@@ -50,9 +166,11 @@ DECLARE
     parent_ns   name;
     parent_name name;
     name_format text;
-    max_bytes   integer := current_setting('max_identifier_length')::integer;
+    reserve     integer := 0;
     lows        timestamptz[] := '{}';
     names       text[] := '{}';
+    bound_texts text[];
+    by_bound    jsonb;
     n           integer := 0;
     lo          timestamptz;
     hi          timestamptz;
@@ -65,6 +183,19 @@ DECLARE
     stripe_by   text := '';
 --@endif
 BEGIN
+    IF parent IS NULL OR from_ts IS NULL OR to_ts IS NULL OR step IS NULL THEN
+        RAISE EXCEPTION 'uidx_create_time_partitions: % must not be null',
+                        CASE WHEN parent IS NULL THEN 'parent' WHEN from_ts IS NULL THEN 'from_ts'
+                             WHEN to_ts IS NULL THEN 'to_ts' ELSE 'step' END
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+--@if uidx
+    IF stripes IS NULL THEN
+        RAISE EXCEPTION 'uidx_create_time_partitions: stripes must not be null'
+            USING ERRCODE = 'null_value_not_allowed',
+                  HINT = 'Give 1 for partitions without stripes.';
+    END IF;
+--@endif
     -- nspname, not regnamespace::name: the latter is already quoted where
     -- the name needs it, and format('%I') would quote it twice
 --@if uidx
@@ -161,8 +292,35 @@ BEGIN
           JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
          WHERE p.partrelid = parent;
         stripe_by := format(' PARTITION BY HASH (%I)', key_name);
+        -- room for the stripes' suffix, _sNN, after the partition's name
+        reserve := octet_length('_s' || (stripes - 1)::text);
     END IF;
 --@endif
+
+    -- The per-call limit: each partition made stays locked (ACCESS
+    -- EXCLUSIVE) until the transaction ends, with its indexes and its TOAST
+    -- table and index, and every stripe with its own.  The server's lock
+    -- table holds max_locks_per_transaction x (max_connections +
+    -- max_prepared_transactions) locks for all sessions together, as
+    -- PostgreSQL documents it (53200 "out of shared memory" past it); one
+    -- call takes at most half of that (docs/partitioning.md "Partitioning by
+    -- time": 3,200 on a default server).
+    SELECT count(*) INTO nindexes FROM pg_index x WHERE x.indrelid = parent;
+    leaf_locks := 1 + nindexes
+                  + CASE WHEN EXISTS (SELECT 1 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+                                       WHERE a.attrelid = parent AND a.attnum > 0 AND NOT a.attisdropped
+                                         AND t.typstorage <> 'p')
+                         THEN 2 ELSE 0 END;
+    part_locks := leaf_locks;
+--@if uidx
+    IF stripes > 1 THEN
+        part_locks := 1 + nindexes + stripes * leaf_locks;
+    END IF;
+--@endif
+    lock_budget := current_setting('max_locks_per_transaction')::integer
+                   * (current_setting('max_connections')::integer
+                      + current_setting('max_prepared_transactions')::integer) / 2;
+    max_partitions := least(10000, greatest(1, lock_budget / part_locks));
 
     -- fine enough that steps of the size give distinct names
     name_format := CASE WHEN step >= interval '1 day' THEN 'YYYYMMDD'
@@ -174,10 +332,13 @@ BEGIN
     lo := from_ts;
     WHILE lo < to_ts LOOP
         IF n >= max_partitions THEN
-            RAISE EXCEPTION 'too many partitions: from "%" to "%" in steps of "%" is more than %',
-                            from_ts, to_ts, step, max_partitions
+            RAISE EXCEPTION 'too many partitions: from "%" to "%" in steps of "%" is more than % partitions of "%" in one call',
+                            from_ts, to_ts, step, max_partitions, parent
                 USING ERRCODE = 'program_limit_exceeded',
-                      HINT = 'Create them in several calls, each in a transaction of its own.';
+                      DETAIL = format('Each new partition of "%s" holds %s locks until the transaction ends (itself, its indexes, its TOAST table and stripes); one call takes at most %s, half of max_locks_per_transaction (%s) x (max_connections (%s) + max_prepared_transactions (%s)).',
+                                      parent, part_locks, lock_budget, current_setting('max_locks_per_transaction'),
+                                      current_setting('max_connections'), current_setting('max_prepared_transactions')),
+                      HINT = 'Create them in several calls, each in a transaction of its own, or raise max_locks_per_transaction.';
         END IF;
         hi := lo + step;
         IF hi <= lo THEN
@@ -191,11 +352,7 @@ BEGIN
                       DETAIL = 'Every partition bound is the first value of a millisecond.';
         END IF;
         suffix := '_p' || to_char(lo AT TIME ZONE 'UTC', name_format);
-        part_name := parent_name;
-        WHILE octet_length(part_name || suffix) > max_bytes LOOP
-            part_name := left(part_name, -1);
-        END LOOP;
-        part_name := part_name || suffix;
+        part_name := @extschema@.uidx_partition_name(parent_name, suffix, reserve);
         -- names grow with the bound, so only neighbours can share one
         IF n > 0 AND part_name = names[n] THEN
             RAISE EXCEPTION 'partitions from "%" and from "%" would both be named "%"',
@@ -209,11 +366,27 @@ BEGIN
         lo := hi;
     END LOOP;
 
+    IF n = 0 THEN
+        RETURN;
+    END IF;
+    -- What exists is read after the lock: a call that waited for another
+    -- finds its partitions.
+    PERFORM @extschema@.uidx_lock_partitioned(parent);
+    -- the bounds, as the server prints a partition bound, and the
+    -- partitions that have them now
+    EXECUTE format('SELECT array_agg(%s(b)::text ORDER BY o) FROM unnest($1) WITH ORDINALITY u(b, o)',
+                   bound_fn::oid::regproc)
+       INTO bound_texts USING lows || (lows[n] + step);
+    SELECT jsonb_object_agg(pg_get_expr(c.relpartbound, c.oid), c.oid::regclass::text) INTO by_bound
+      FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid
+     WHERE h.inhparent = parent;
+
     FOR i IN 1 .. n LOOP
         lo := lows[i];
         hi := lo + step;
         part_name := names[i];
-        existing := to_regclass(format('%I.%I', parent_ns, part_name));
+        CONTINUE WHEN by_bound ? format('FOR VALUES FROM (%L) TO (%L)', bound_texts[i], bound_texts[i + 1]);
+        existing := @extschema@.uidx_existing_relation(parent_ns, part_name);
         IF existing IS NULL THEN
 --@if uidx
             EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))%s',

@@ -4,20 +4,22 @@
 
 -- Creates the missing hash partitions ("stripes") of a table partitioned
 -- BY HASH on one column: <parent>_sNN FOR VALUES WITH (MODULUS stripes,
--- REMAINDER NN), NN zero-padded to the width of stripes - 1, the parent part
--- shortened at a character boundary so that the name fits in
--- max_identifier_length bytes.  Returns the partitions it created; an
--- existing stripe of that name is left alone, so it can run again.  Each
+-- REMAINDER NN), NN zero-padded to the width of stripes - 1, named by
+-- uidx_partition_name (at most 62 bytes, the parent part shortened and
+-- tagged with a hash where it must be).  Returns the partitions it created;
+-- an existing stripe of that remainder is left alone, whatever its name, so
+-- it can run again.  One call at a time per parent (uidx_lock_partitioned):
+-- a second call waits, then finds the first's stripes.  Each
 -- stripe's index has a rightmost leaf page of its own, so concurrent writers
 -- of a time-ordered key no longer all insert into one page.
 -- uidx_create_time_partitions(..., stripes) calls it for every time partition
--- it creates.  Refused before anything is created: a table that is not
--- partitioned (42809), not BY HASH on one column, stripes outside 1 to 1024,
--- existing partitions with another modulus (22023), and a name taken by a
--- table that is not this table's stripe (42P07).
+-- it creates.  Refused before anything is created: a NULL argument (22004),
+-- a table that is not partitioned (42809), not BY HASH on one column, stripes
+-- outside 1 to 1024, existing partitions with another modulus (22023), and a
+-- name taken by a table that is not this table's stripe (42P07).
 CREATE FUNCTION uidx_create_stripes(parent regclass, stripes integer)
 RETURNS SETOF regclass
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
@@ -25,13 +27,16 @@ DECLARE
     nkeys       int2;
     parent_ns   name;
     parent_name name;
-    max_bytes   integer := current_setting('max_identifier_length')::integer;
     other       record;
-    suffix      text;
-    part_name   text;
     existing    regclass;
     names       text[] := '{}';
+    held        integer[];
 BEGIN
+    IF parent IS NULL OR stripes IS NULL THEN
+        RAISE EXCEPTION 'uidx_create_stripes: % must not be null',
+                        CASE WHEN parent IS NULL THEN 'parent' ELSE 'stripes' END
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
     SELECT p.partstrat, p.partnatts, n.nspname, c.relname
       INTO strategy, nkeys, parent_ns, parent_name
       FROM pg_partitioned_table p
@@ -50,6 +55,9 @@ BEGIN
         RAISE EXCEPTION 'stripes must be between 1 and 1024: %', stripes
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    -- what exists is read after the lock: a call that waited for another
+    -- finds its stripes (and their count)
+    PERFORM @extschema@.uidx_lock_partitioned(parent);
     -- PostgreSQL accepts mixed moduli that divide each other; uidx keeps
     -- one, so that the stripes stay equal and their names say their remainder
     SELECT c.oid::regclass AS part,
@@ -64,29 +72,27 @@ BEGIN
                         parent, other.part, other.modulus
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    SELECT coalesce(array_agg(substring(pg_get_expr(c.relpartbound, c.oid) FROM 'remainder (\d+)')::integer), '{}')
+      INTO held
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = parent;
 
     -- every name first: nothing is created for a request that is refused
     FOR r IN 0 .. stripes - 1 LOOP
-        suffix := '_s' || lpad(r::text, length((stripes - 1)::text), '0');
-        part_name := parent_name;
-        WHILE octet_length(part_name || suffix) > max_bytes LOOP
-            part_name := left(part_name, -1);
-        END LOOP;
-        names[r + 1] := part_name || suffix;
-        existing := to_regclass(format('%I.%I', parent_ns, names[r + 1]));
-        IF existing IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_inherits
-                                                 WHERE inhrelid = existing AND inhparent = parent) THEN
+        names[r + 1] := @extschema@.uidx_partition_name(parent_name, '_s' || lpad(r::text, length((stripes - 1)::text), '0'));
+        CONTINUE WHEN r = ANY (held);
+        existing := @extschema@.uidx_existing_relation(parent_ns, names[r + 1]);
+        IF existing IS NOT NULL THEN
             RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
                 USING ERRCODE = 'duplicate_table';
         END IF;
     END LOOP;
 
     FOR r IN 0 .. stripes - 1 LOOP
-        IF to_regclass(format('%I.%I', parent_ns, names[r + 1])) IS NULL THEN
-            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES WITH (MODULUS %s, REMAINDER %s)',
-                           parent_ns, names[r + 1], parent, stripes, r);
-            RETURN NEXT format('%I.%I', parent_ns, names[r + 1])::regclass;
-        END IF;
+        CONTINUE WHEN r = ANY (held);
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES WITH (MODULUS %s, REMAINDER %s)',
+                       parent_ns, names[r + 1], parent, stripes, r);
+        RETURN NEXT format('%I.%I', parent_ns, names[r + 1])::regclass;
     END LOOP;
 END
 $fn$;

@@ -188,13 +188,19 @@ COMMENT ON FUNCTION iuid_country_lower_bound(integer) IS 'the smallest iuid of a
 -- The router's region registry: which foreign server holds each country
 -- (NULL: the router's own database).  A country has one region, whatever
 -- table is routed.  Its rows are user data: pg_dump keeps them.
+-- Each row records the partition that holds the country (`part`, by OID:
+-- renames are harmless, and pg_dump writes it as a name that a restore reads
+-- back as the new OID) and its server's name as last seen; the region is
+-- the server that partition is on (uidx_region_current, uidx_region_check).
 CREATE TABLE uidx_region (
     country smallint PRIMARY KEY CHECK (country BETWEEN 0 AND 255),
-    server  name
+    server  name,
+    part    regclass
 );
 SELECT pg_catalog.pg_extension_config_dump('uidx_region', '');
 GRANT SELECT ON uidx_region TO PUBLIC;
-COMMENT ON TABLE uidx_region IS 'iuid country -> the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
+COMMENT ON TABLE uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
+COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country; its server is the region';
 
 -- The partitions of a router table with their bounds (the text of an iuid,
 -- MINVALUE or MAXVALUE; the DEFAULT partition, which has none, is left out)
@@ -228,45 +234,87 @@ SELECT k.oid::regclass, k.relname, k.relkind, fs.srvname,
 $$;
 COMMENT ON FUNCTION uidx_router_partitions(regclass) IS 'internal: the range partitions of a router table, their bounds and remote tables';
 
+-- Every country that a partition of a router (a table partitioned by RANGE
+-- on an iuid column with iuid_country_ops) holds from its lower bound up to
+-- its upper one, with the partition and its server (NULL: local).
+-- uidx_region_check and the helpers' registry writes read it.
+CREATE FUNCTION uidx_region_partitions(OUT router regclass, OUT country integer, OUT part regclass,
+                                       OUT server name)
+RETURNS SETOF record
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT pt.partrelid::regclass, c, r.part, r.server
+  FROM pg_partitioned_table pt
+ CROSS JOIN LATERAL @extschema@.uidx_router_partitions(pt.partrelid::regclass) r
+ CROSS JOIN LATERAL generate_series(
+           CASE WHEN r.lo = 'MINVALUE' THEN 0 ELSE @extschema@.iuid_country(r.lo::@extschema@.iuid) END,
+           CASE WHEN r.hi = 'MAXVALUE' THEN 255 ELSE @extschema@.iuid_country(r.hi::@extschema@.iuid) - 1 END) c
+ WHERE pt.partstrat = 'r' AND pt.partnatts = 1
+   AND pt.partclass[0] = (SELECT o.oid FROM pg_opclass o JOIN pg_am am ON am.oid = o.opcmethod
+                           WHERE o.opcname = 'iuid_country_ops' AND am.amname = 'btree'
+                             AND o.opcnamespace = (SELECT e.extnamespace FROM pg_extension e WHERE e.extname = 'uidx'))
+$$;
+COMMENT ON FUNCTION uidx_region_partitions() IS 'internal: every country that a router partition holds, with the partition and its server';
+
 --@include iuid-regions.sql
 
--- A region whose foreign server is dropped leaves the registry (DROP SERVER
--- ... CASCADE drops the router partitions on it too): uidx_region_of would
--- name a server that no longer exists, and the countries could not be
--- attached to another one.  Rows are matched by name, so any row whose
--- server is gone goes, whichever drop removed it (DROP SERVER, DROP
--- EXTENSION postgres_fdw CASCADE, DROP OWNED).  A role that may not write the
--- registry still drops its server, with a warning, as for
+-- The registry follows the catalog (docs/regions.md): a DROP of a foreign
+-- server, a router or one of its partitions (DROP SERVER ... CASCADE drops
+-- the partitions on it too, and so does DROP EXTENSION postgres_fdw CASCADE
+-- or DROP OWNED) re-points the rows of the dropped partitions to another
+-- router's partition of the same country, or deletes them, so that
+-- uidx_region_of names no server that is gone and the countries can be
+-- attached to another region; an ALTER SERVER (RENAME) writes the new name
+-- into the rows.  uidx_region_check(true) does the work.  A role that may
+-- not write the registry still drops or renames, with a warning, as for
 -- luuid_forget_dropped_relations.
-CREATE FUNCTION uidx_region_forget_dropped_servers() RETURNS event_trigger
+CREATE FUNCTION uidx_region_follow_catalog() RETURNS event_trigger
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
     stale text;
 BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
-                    WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass) THEN
+    -- what cannot touch the registry returns before reading it, so that
+    -- DDL of a role that may not use the extension's schema goes on
+    IF TG_EVENT = 'sql_drop' THEN
+        IF NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
+                        WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass
+                           OR (d.classid = 'pg_catalog.pg_class'::regclass AND d.objsubid = 0
+                               AND d.object_type = ANY (ARRAY['table', 'foreign table']))) THEN
+            RETURN;
+        END IF;
+    ELSIF NOT EXISTS (SELECT 1 FROM pg_event_trigger_ddl_commands() d
+                       WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass) THEN
         RETURN;
     END IF;
     BEGIN
-        SELECT string_agg(r.country || ' (' || r.server || ')', ', ' ORDER BY r.country) INTO stale
-          FROM @extschema@.uidx_region r
-         WHERE r.server IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = r.server);
-        IF stale IS NOT NULL THEN
-            DELETE FROM @extschema@.uidx_region r
-             WHERE r.server IS NOT NULL
-               AND NOT EXISTS (SELECT 1 FROM pg_foreign_server s WHERE s.srvname = r.server);
+        IF TG_EVENT = 'sql_drop'
+           AND NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
+                            WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass
+                               OR d.objid = ANY (ARRAY(SELECT g.part::oid FROM @extschema@.uidx_region g))) THEN
+            RETURN;
         END IF;
+        PERFORM @extschema@.uidx_region_check(true);
     EXCEPTION WHEN insufficient_privilege THEN
+        BEGIN
+            SELECT string_agg(c.country || ' (' || coalesce(c.server, 'local') || ': ' || c.problem || ')', ', '
+                              ORDER BY c.country) INTO stale
+              FROM @extschema@.uidx_region_check(false) c;
+        EXCEPTION WHEN insufficient_privilege THEN
+            stale := NULL;   -- a role that cannot read the registry made no row of it stale
+        END;
         IF stale IS NOT NULL THEN
-            RAISE WARNING 'uidx_region still gives iuid countries % to dropped servers', stale
-                USING HINT = 'The registry owner should delete those rows, or attach the countries to another region.';
+            RAISE WARNING 'uidx_region differs from the catalog for iuid countries %', stale
+                USING HINT = 'The registry owner should run SELECT * FROM uidx_region_check(true).';
         END IF;
     END;
 END
 $fn$;
-COMMENT ON FUNCTION uidx_region_forget_dropped_servers() IS 'event trigger function: removes the registry rows of dropped foreign servers';
-CREATE EVENT TRIGGER uidx_region_forget_dropped_servers ON sql_drop
-    EXECUTE FUNCTION uidx_region_forget_dropped_servers();
+COMMENT ON FUNCTION uidx_region_follow_catalog() IS 'event trigger function: keeps the region registry in step with dropped partitions and servers and renamed servers';
+CREATE EVENT TRIGGER uidx_region_follow_drops ON sql_drop
+    EXECUTE FUNCTION uidx_region_follow_catalog();
+CREATE EVENT TRIGGER uidx_region_follow_renames ON ddl_command_end
+    WHEN TAG IN ('ALTER SERVER')
+    EXECUTE FUNCTION uidx_region_follow_catalog();

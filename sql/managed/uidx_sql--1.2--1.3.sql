@@ -776,4 +776,181 @@ SELECT g.relation
                 WHERE c.oid OPERATOR(pg_catalog.=) g.relation)
 $$;
 
+-- The partition helpers' shared pieces (docs/partitioning.md): names of at
+-- most 62 bytes, one call at a time per table.  The region registry follows
+-- the catalog (docs/managed.md "Regions in uidx_sql"): each row records the
+-- partition that holds its country, by OID, and uidx_region_check() mends
+-- the rows of dropped partitions and renamed servers.
+ALTER TABLE @extschema@.uidx_region ADD COLUMN part regclass;
+COMMENT ON TABLE @extschema@.uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
+COMMENT ON COLUMN @extschema@.uidx_region.part IS 'a router partition that holds the country; its server is the region';
+CREATE FUNCTION @extschema@.uidx_region_partitions(OUT router regclass, OUT country integer, OUT part regclass,
+                                                   OUT server name)
+RETURNS SETOF record
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT pt.partrelid::regclass, btrim(v, '''')::integer, k.oid::regclass, fs.srvname
+  FROM pg_partitioned_table pt
+  JOIN pg_attribute a ON a.attrelid = pt.partrelid
+  JOIN pg_inherits i ON i.inhparent = pt.partrelid
+  JOIN pg_class k ON k.oid = i.inhrelid
+  LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+  LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+ CROSS JOIN LATERAL regexp_match(pg_get_expr(k.relpartbound, k.oid), '^FOR VALUES IN \((.*)\)$') m
+ CROSS JOIN LATERAL regexp_split_to_table(m[1], ', ') v
+ WHERE pt.partstrat = 'l' AND pt.partnatts = 1 AND pt.partattrs[0] = 0
+   AND a.attnum > 0 AND NOT a.attisdropped AND a.atttypid = 'uuid'::regtype
+   AND pg_get_partkeydef(pt.partrelid)
+       = (SELECT format('LIST (%I.%I(%I))', n.nspname, f.proname, a.attname)
+            FROM pg_proc f JOIN pg_namespace n ON n.oid = f.pronamespace
+           WHERE f.oid = '@extschema@.iuid_country(uuid)'::regprocedure)
+   AND v <> 'NULL'
+$$;
+COMMENT ON FUNCTION @extschema@.uidx_region_partitions() IS 'internal: every country that a router partition holds, with the partition and its server';
+CREATE FUNCTION @extschema@.uidx_region_current(OUT country smallint, OUT server name, OUT part regclass,
+                                                OUT recorded_server name, OUT live boolean)
+RETURNS SETOF record
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT g.country, CASE WHEN g.part IS NULL THEN g.server ELSE fs.srvname END, g.part, g.server,
+       g.part IS NULL OR k.oid IS NOT NULL
+  FROM @extschema@.uidx_region g
+  LEFT JOIN pg_class k ON k.oid = g.part
+  LEFT JOIN pg_foreign_table ft ON ft.ftrelid = k.oid
+  LEFT JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
+$$;
+COMMENT ON FUNCTION @extschema@.uidx_region_current() IS 'internal: the region registry with each row''s server as its partition is on now';
+CREATE FUNCTION @extschema@.uidx_region_check(repair boolean DEFAULT false)
+RETURNS TABLE (country smallint, server name, part regclass, problem text, action text)
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    r    record;
+    h    record;
+BEGIN
+    IF repair IS NULL THEN
+        RAISE EXCEPTION 'repair must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF repair THEN
+        PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+    END IF;
+    FOR r IN SELECT c.* FROM @extschema@.uidx_region_current() c
+              WHERE c.part IS NULL OR NOT c.live OR c.server IS DISTINCT FROM c.recorded_server
+              ORDER BY c.country
+    LOOP
+        country := r.country;
+        server := r.recorded_server;
+        part := r.part;
+        action := NULL;
+        IF r.part IS NOT NULL AND r.live THEN
+            problem := format('server renamed to "%s"', r.server);
+            IF repair THEN
+                UPDATE @extschema@.uidx_region g SET server = r.server WHERE g.country = r.country;
+                action := 'renamed';
+            END IF;
+        ELSE
+            problem := CASE WHEN r.part IS NULL THEN 'no partition recorded' ELSE 'partition dropped' END;
+            -- one region per country: any partition that holds it is in it,
+            -- but a row without a partition is matched by its server's name
+            SELECT p.part, p.server INTO h
+              FROM @extschema@.uidx_region_partitions() p
+             WHERE p.country = r.country
+               AND (r.part IS NOT NULL OR p.server IS NOT DISTINCT FROM r.recorded_server)
+             ORDER BY p.part::text LIMIT 1;
+            IF repair AND FOUND THEN
+                UPDATE @extschema@.uidx_region g SET part = h.part, server = h.server WHERE g.country = r.country;
+                action := format('now partition %s', h.part);
+            ELSIF repair THEN
+                DELETE FROM @extschema@.uidx_region g WHERE g.country = r.country;
+                action := 'deleted';
+            END IF;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_region_check(boolean) IS 'reports, and with repair mends, the region registry rows that differ from the catalog (dropped partitions or servers, renamed servers)';
+CREATE FUNCTION @extschema@.uidx_partition_name(parent_name name, suffix text, reserve integer DEFAULT 0)
+RETURNS text
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    max_bytes integer;
+    tag       text;
+    part      text := parent_name;
+BEGIN
+    IF parent_name IS NULL OR suffix IS NULL OR reserve IS NULL THEN
+        RAISE EXCEPTION 'parent_name, suffix and reserve must not be null'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    max_bytes := current_setting('max_identifier_length')::integer - 1 - reserve;
+    IF octet_length(parent_name || suffix) <= max_bytes THEN
+        RETURN parent_name || suffix;
+    END IF;
+    tag := '_' || left(encode(sha256(convert_to(parent_name, 'UTF8')), 'hex'), 8);
+    IF octet_length(tag || suffix) >= max_bytes THEN
+        RAISE EXCEPTION 'partition name suffix "%" leaves no room for the name of its table', suffix
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    WHILE octet_length(part || tag || suffix) > max_bytes LOOP
+        part := left(part, -1);
+    END LOOP;
+    RETURN part || tag || suffix;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_partition_name(name, text, integer) IS 'internal: the name of a partition, at most max_identifier_length - 1 bytes, the parent part shortened and tagged with a hash';
+CREATE FUNCTION @extschema@.uidx_lock_partitioned(parent regclass) RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    key1 constant integer := 'pg_catalog.pg_partitioned_table'::regclass::oid::integer;
+BEGIN
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF NOT pg_try_advisory_xact_lock(key1, parent::oid::integer) THEN
+        PERFORM pg_advisory_xact_lock(key1, parent::oid::integer);
+        IF current_setting('transaction_isolation') <> 'read committed' THEN
+            RAISE EXCEPTION 'could not serialize access to the partitions of "%" due to a concurrent call', parent
+                USING ERRCODE = 'serialization_failure',
+                      DETAIL = format('Another transaction created partitions of "%s" while this one waited, and this %s transaction cannot see them.',
+                                      parent, upper(current_setting('transaction_isolation'))),
+                      HINT = 'Retry the transaction, or call the function in a READ COMMITTED transaction.';
+        END IF;
+    END IF;
+    EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_lock_partitioned(regclass) IS 'internal: one partition helper at a time per table, until the transaction ends (40001 in REPEATABLE READ or SERIALIZABLE after a wait)';
+CREATE FUNCTION @extschema@.uidx_existing_relation(schema_name name, rel_name text) RETURNS regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    existing regclass;
+BEGIN
+    IF schema_name IS NULL OR rel_name IS NULL THEN
+        RAISE EXCEPTION 'schema_name and rel_name must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    existing := to_regclass(format('%I.%I', schema_name, rel_name));
+    IF existing IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = existing) THEN
+        RAISE EXCEPTION 'could not serialize access to relation "%" due to a concurrent creation', existing
+            USING ERRCODE = 'serialization_failure',
+                  DETAIL = 'It was created by a transaction that committed after this transaction''s snapshot was taken.',
+                  HINT = 'Retry the transaction, or call the function in a READ COMMITTED transaction.';
+    END IF;
+    RETURN existing;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_existing_relation(name, text) IS 'internal: a relation by name as the catalog has it now (40001 where the transaction''s snapshot cannot see it)';
+
+-- 1.2's rows record no partition: each gets the one that holds its country
+-- on its server, and a row that no partition backs goes
+SELECT pg_catalog.count(*) FROM @extschema@.uidx_region_check(true);
+
 --@functions

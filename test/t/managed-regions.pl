@@ -223,7 +223,7 @@ is($sql->('router', "SELECT uidx_sql.uidx_region_of(uidx_sql.iuid_generate(7, 45
 my $shape = sub {    # node, db: the registry, then every partition with its bound, server and options
 	my ($n, $d) = @_;
 	return $node{$n}->safe_psql($d, q{
-    SELECT 'registry ' || country || ' ' || coalesce(server, '(local)') FROM uidx_sql.uidx_region
+    SELECT 'registry ' || country || ' ' || coalesce(server, '(local)') || ' ' || coalesce(part::text, '-') FROM uidx_sql.uidx_region
     UNION ALL
     SELECT 'partition ' || c.oid::regclass || ' ' || c.relkind::text || ' ' || pg_get_expr(c.relpartbound, c.oid)
            || coalesce(' server ' || s.srvname || ' ' || array_to_string(f.ftoptions, ','), '')
@@ -294,7 +294,10 @@ my $long = 'р' x 31;
 $sql->('router', 'CREATE SCHEMA "Route s"', qq{CREATE TABLE "Route s"."$long" (id uuid NOT NULL, customer_id bigint NOT NULL, amount numeric(12,2) NOT NULL)
 	    PARTITION BY LIST (uidx_sql.iuid_country(id))});
 my $parts = $sql->('router', qq{SELECT string_agg(p::text, ',') FROM uidx_sql.uidx_attach_local_region('"Route s"."$long"', '{16, 17, 19}') p});
-my $short = 'р' x 29;
+# at most 62 bytes: the parent part cut at a character boundary and tagged
+# with the hash of the whole name (uidx_partition_name)
+my $short = ('р' x 24) . '_' . substr($sql->('router', qq{SELECT encode(sha256(convert_to('$long', 'UTF8')), 'hex')}), 0, 8);
+is($sql->('router', qq{SELECT uidx_sql.uidx_partition_name('$long', '_c016')}), "${short}_c016", 'the naming rule');
 is($parts, qq{"Route s"."${short}_c016","Route s"."${short}_c019"}, 'local region: names shortened at a character boundary, schema quoted once');
 is($sql->('router', qq{SELECT count(*) FROM uidx_sql.uidx_create_time_partitions('"Route s"."${short}_c016"', '2026-01-01', '2026-04-01', '1 month')}),
 	'3', 'uidx_create_time_partitions under a local region in a quoted schema');
@@ -303,9 +306,38 @@ is($sql->('router', qq{SELECT string_agg(p::text, ',') FROM uidx_sql.uidx_attach
 $sql->('router', qq{INSERT INTO "Route s"."$long" VALUES (uidx_sql.iuid_from_parts('2026-02-03', 16, 7), 1, 1)});
 like($sql->('router', qq{SELECT i.inhparent::regclass || ' ' || o.tableoid::regclass FROM "Route s"."$long" o
                           JOIN pg_inherits i ON i.inhrelid = o.tableoid WHERE uidx_sql.iuid_country(id) = 16}),
-	qr/^"Route s"\."${short}_c016" "Route s"\."(?:р)+_p20260201"$/, 'a routed row lands in its time partition');
+	qr/^"Route s"\."${short}_c016" "Route s"\."(?:р)+(?:_[0-9a-f]{8})?_p20260201"$/, 'a routed row lands in its time partition');
 is($sql->('router', qq{SELECT customer_id FROM "Route s"."$long" WHERE uidx_sql.iuid_country(id) = 76 AND id = '$br_id'}),
 	'200205', 'the quoted router reads its region with remote_table');
+
+# --- 6b. The registry follows the catalog through uidx_region_check ---
+# Rows record their partition by OID: a renamed server is the same region and
+# a drop of another server leaves them; no event trigger removes the rows of
+# a dropped router or partition here, uidx_region_check(true) does.
+$sql->('router', q{CREATE SERVER region_spare FOREIGN DATA WRAPPER postgres_fdw OPTIONS (dbname 'spare')},
+	'ALTER SERVER region_kz RENAME TO region_kz_renamed', 'DROP SERVER region_spare');
+is($sql->('router', "SELECT uidx_sql.uidx_region_of('$kz_id')"), 'region_kz_renamed',
+	'after ALTER SERVER ... RENAME uidx_region_of names the new name, and a DROP SERVER of another server changes nothing');
+is($sql->('router', q{SELECT string_agg(country || ' ' || problem || ' ' || action, ',' ORDER BY country) FROM uidx_sql.uidx_region_check(true) WHERE country = 42}),
+	'42 server renamed to "region_kz_renamed" renamed', 'uidx_region_check(true) writes the new name');
+$sql->('router', 'ALTER SERVER region_kz_renamed RENAME TO region_kz', 'SELECT count(*) FROM uidx_sql.uidx_region_check(true)');
+$sql->('router', q{CREATE TABLE drop_router (id uuid NOT NULL) PARTITION BY LIST (uidx_sql.iuid_country(id))},
+	q{SELECT uidx_sql.uidx_attach_region('drop_router', 'region_br', '{77}', 'public.orders')}, 'DROP TABLE drop_router');
+is($sql->('router', q{SELECT string_agg(country || ' ' || problem || ' ' || action, ',') FROM uidx_sql.uidx_region_check(true)}),
+	'77 partition dropped deleted', 'after DROP TABLE of a router, uidx_region_check(true) finds and deletes its row');
+$sql->('router', q{CREATE TABLE drop_router (id uuid NOT NULL) PARTITION BY LIST (uidx_sql.iuid_country(id))},
+	q{SELECT uidx_sql.uidx_attach_region('drop_router', 'region_br', '{78}', 'public.orders')}, 'DROP FOREIGN TABLE drop_router_c078');
+is($sql->('router', q{SELECT string_agg(p::text, ',') FROM uidx_sql.uidx_attach_local_region('drop_router', '{78}') p}), 'drop_router_c078',
+	'a country whose foreign partition was dropped can be attached elsewhere before the check');
+is($sql->('router', q{SELECT server IS NULL AND part = 'drop_router_c078'::regclass FROM uidx_sql.uidx_region WHERE country = 78}), 't',
+	'... and its row now records the new partition');
+is($sql->('router', q{SELECT count(*) FROM uidx_sql.uidx_region_check()}), '0', 'nothing stale is left');
+$sql->('router', 'DROP TABLE drop_router', 'SELECT count(*) FROM uidx_sql.uidx_region_check(true)');
+my ($ret_rr, $state_rr) = $node{router}->psql('router', qq{BEGIN ISOLATION LEVEL SERIALIZABLE;
+SELECT uidx_sql.uidx_attach_region('orders', 'region_kz', '{45}');
+\\echo :LAST_ERROR_SQLSTATE
+ROLLBACK;}, on_error_stop => 0);
+is($state_rr, '25000', 'in SERIALIZABLE the region helpers refuse to run');
 
 # --- 7. pg_dump of the router ---
 my $dump = PostgreSQL::Test::Utils::tempdir . '/router.dump';

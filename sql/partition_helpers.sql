@@ -1,0 +1,120 @@
+SET timezone = 'UTC';
+-- The partition helpers that cron runs (docs/partitioning.md "Partitioning
+-- by time"): NULL arguments, long names, the per-call limit, partitions made
+-- by an earlier version.  Two calls at once: test/t/partition-helpers.pl.
+\i sql/include/error_of.sql
+
+-- ===========================================================================
+-- NULL arguments raise 22004 (they were STRICT, and did nothing)
+-- ===========================================================================
+CREATE TABLE ph_orders (id iuid NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE ph_hashed (id iuid NOT NULL) PARTITION BY HASH (id);
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions(NULL, '2025-01-01', '2025-02-01', '1 day')$$) AS parent,
+       pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', NULL, '2025-02-01', '1 day')$$) AS from_ts;
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-01-01', NULL, '1 day')$$) AS to_ts,
+       pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-01-01', '2025-02-01', NULL)$$) AS step;
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-01-01', '2025-02-01', '1 day', stripes => NULL)$$) AS stripes;
+SELECT pg_temp.error_of($$SELECT uidx_create_stripes(NULL, 4)$$) AS stripes_parent,
+       pg_temp.error_of($$SELECT uidx_create_stripes('ph_hashed', NULL)$$) AS stripes_count;
+SELECT count(*) AS partitions_made FROM pg_inherits WHERE inhparent IN ('ph_orders'::regclass, 'ph_hashed'::regclass);
+-- the functions are no longer STRICT
+SELECT p.oid::regprocedure AS function, p.proisstrict
+  FROM pg_proc p WHERE p.proname IN ('uidx_create_time_partitions', 'uidx_create_stripes') ORDER BY 1;
+
+-- ===========================================================================
+-- Names keep to 62 bytes: the array type of a partition needs "_" || name
+-- ===========================================================================
+-- a 60-byte parent, daily partitions for 100 days (before: 42710 "could
+-- not form array type name" after about 72 days)
+CREATE TABLE ph_a_parent_whose_name_is_sixty_bytes_long_xxxxxxxxxxxxxxxxx (id iuid NOT NULL)
+    PARTITION BY RANGE (id);
+SELECT octet_length('ph_a_parent_whose_name_is_sixty_bytes_long_xxxxxxxxxxxxxxxxx') AS parent_bytes;
+SELECT count(*) AS made
+  FROM uidx_create_time_partitions('ph_a_parent_whose_name_is_sixty_bytes_long_xxxxxxxxxxxxxxxxx',
+                                   '2025-01-01', '2025-04-11', '1 day');
+SELECT min(c.relname) AS first, max(c.relname) AS last, max(octet_length(c.relname)) AS max_bytes,
+       count(DISTINCT c.relname) AS distinct_names,
+       count(*) FILTER (WHERE t.typname = '_' || c.relname) AS array_types_named_after_them
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_type t ON t.typelem = c.reltype
+ WHERE i.inhparent = 'ph_a_parent_whose_name_is_sixty_bytes_long_xxxxxxxxxxxxxxxxx'::regclass;
+-- a second run finds them all
+SELECT count(*) AS made_again
+  FROM uidx_create_time_partitions('ph_a_parent_whose_name_is_sixty_bytes_long_xxxxxxxxxxxxxxxxx',
+                                   '2025-01-01', '2025-04-11', '1 day');
+DROP TABLE ph_a_parent_whose_name_is_sixty_bytes_long_xxxxxxxxxxxxxxxxx;
+
+-- a 50-byte parent, daily partitions of 16 stripes (before: the date was
+-- cut from the stripes' names, and the second day's stripes took the first
+-- day's names, 42P07); the period and stripe suffixes are never cut
+CREATE TABLE ph_a_striped_parent_of_fifty_bytes_xxxxxxxxxxxxxxx (id iuid NOT NULL) PARTITION BY RANGE (id);
+SELECT octet_length('ph_a_striped_parent_of_fifty_bytes_xxxxxxxxxxxxxxx') AS parent_bytes;
+SELECT count(*) AS made
+  FROM uidx_create_time_partitions('ph_a_striped_parent_of_fifty_bytes_xxxxxxxxxxxxxxx',
+                                   '2025-01-01', '2025-01-04', '1 day', stripes => 16);
+SELECT t.level, count(*) AS tables, max(octet_length(t.relid::text)) AS max_bytes,
+       min(t.relid::text) AS first, max(t.relid::text) AS last
+  FROM pg_partition_tree('ph_a_striped_parent_of_fifty_bytes_xxxxxxxxxxxxxxx') t
+ WHERE t.level > 0 GROUP BY t.level ORDER BY t.level;
+DROP TABLE ph_a_striped_parent_of_fifty_bytes_xxxxxxxxxxxxxxx;
+
+-- two long parents that share their first 50 bytes: distinct names (the hash
+-- of the whole parent name)
+CREATE TABLE ph_two_parents_that_begin_alike_xxxxxxxxxxxxxxxxxxxxxxxxxx_one (id iuid NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE ph_two_parents_that_begin_alike_xxxxxxxxxxxxxxxxxxxxxxxxxx_two (id iuid NOT NULL) PARTITION BY RANGE (id);
+SELECT uidx_create_time_partitions('ph_two_parents_that_begin_alike_xxxxxxxxxxxxxxxxxxxxxxxxxx_one', '2025-01-01', '2025-01-02', '1 day') AS one,
+       uidx_create_time_partitions('ph_two_parents_that_begin_alike_xxxxxxxxxxxxxxxxxxxxxxxxxx_two', '2025-01-01', '2025-01-02', '1 day') AS two;
+DROP TABLE ph_two_parents_that_begin_alike_xxxxxxxxxxxxxxxxxxxxxxxxxx_one,
+           ph_two_parents_that_begin_alike_xxxxxxxxxxxxxxxxxxxxxxxxxx_two;
+-- the naming rule itself
+SELECT uidx_partition_name('orders', '_p20250101') AS short,
+       uidx_partition_name(repeat('x', 60), '_p20250101') AS long,
+       octet_length(uidx_partition_name(repeat('x', 60), '_p20250101', 5)) AS long_with_room_for_5,
+       pg_temp.error_of($$SELECT uidx_partition_name('orders', NULL)$$) AS null_suffix;
+
+-- ===========================================================================
+-- A partition an earlier version named otherwise (63 bytes, or by hand) is
+-- found by its bounds and left alone
+-- ===========================================================================
+CREATE TABLE ph_orders_january PARTITION OF ph_orders
+    FOR VALUES FROM (iuid_lower_bound('2025-01-01')) TO (iuid_lower_bound('2025-02-01'));
+SELECT uidx_create_time_partitions('ph_orders', '2025-01-01', '2025-03-01', '1 month') AS made;
+SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+ WHERE i.inhparent = 'ph_orders'::regclass ORDER BY 1;
+-- stripes by remainder, whatever their names
+CREATE TABLE ph_hashed_r0 PARTITION OF ph_hashed FOR VALUES WITH (MODULUS 4, REMAINDER 0);
+SELECT uidx_create_stripes('ph_hashed', 4) AS made;
+
+-- ===========================================================================
+-- The per-call limit is what the server's lock table allows: half of
+-- max_locks_per_transaction x (max_connections + max_prepared_transactions),
+-- each new partition holding a lock on itself, each index and its TOAST
+-- table and index.  10,000 one-millisecond partitions: 54000 before
+-- anything is made (before: 53200 out of shared memory, past the lock
+-- table of a default server)
+-- ===========================================================================
+CREATE TABLE ph_ms (id iuid PRIMARY KEY, note text) PARTITION BY RANGE (id);
+SELECT substring(pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_ms', '2025-01-01', '2025-01-01 00:00:10', '1 millisecond')$$)
+                 FROM '^[^:]*: too many partitions') AS ten_thousand;
+SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent = 'ph_ms'::regclass;
+-- as many as the limit: made in one call (4 locks each: the table, its
+-- primary key, its TOAST table and index)
+SELECT current_setting('max_locks_per_transaction')::integer
+       * (current_setting('max_connections')::integer + current_setting('max_prepared_transactions')::integer)
+       / 2 / 4 AS lim \gset
+SELECT count(*) = :lim AS made_the_limit
+  FROM uidx_create_time_partitions('ph_ms', '2025-01-01', '2025-01-01'::timestamptz + :lim * interval '1 millisecond',
+                                   '1 millisecond');
+SELECT substring(pg_temp.error_of(format($$SELECT uidx_create_time_partitions('ph_ms', '2025-01-02', %L, '1 millisecond')$$,
+                                         '2025-01-02'::timestamptz + (:lim + 1) * interval '1 millisecond'))
+                 FROM '^[^:]*: too many partitions') AS one_more;
+DROP TABLE ph_ms;
+
+-- ===========================================================================
+-- REPEATABLE READ and SERIALIZABLE: a call alone works; a call that must wait
+-- for another raises 40001 (test/t/partition-helpers.pl)
+-- ===========================================================================
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-03-01', '2025-04-01', '1 month');
+COMMIT;
+
+DROP TABLE ph_orders, ph_hashed;
