@@ -22,12 +22,15 @@
 #   --@functions           is replaced by every function of the install
 #                          script assembled from FILE..., each CREATE FUNCTION
 #                          made CREATE OR REPLACE FUNCTION (and each DO block
-#                          that creates functions, so made, whole).
-# A delta thus re-creates every function from its one definition, and a
-# change to a body (of a family file or of sql/common/) reaches an updated
-# database without being copied into the delta.  The statements before the
-# directive make what CREATE OR REPLACE cannot change (a new signature, a
-# renamed argument, a removed default).
+#                          that creates functions, so made, whole), with every
+#                          COMMENT ON FUNCTION, in the script's order.
+# A delta thus re-creates every function, and says what each is, from its
+# one definition: a new function or a change to a body (of a family file or
+# of sql/common/) reaches an updated database without being copied into the
+# delta.  The statements before the directive make what CREATE OR REPLACE
+# cannot (they drop a changed signature, a renamed argument, a removed
+# default, and change tables); those after it need the functions (operators,
+# event triggers, data that a function mends).
 #
 # Either way, a token @NAME@ (NAME a #define of src/layout.h, such as
 # @UIDX_1900_UNIX_MS@) is replaced by that constant's value, computed from
@@ -79,6 +82,14 @@ if [ "${1:-}" = --update ]; then
           if (quote == "") quote = tag
           else if (tag == quote) quote = ""
       }
+  }
+  # a COMMENT ON FUNCTION, to its ";" outside quotes (an even count of them)
+  !inside && /^COMMENT ON FUNCTION / { inside = 1; kind = "c"; buf = ""; quote = ""; ticks = 0 }
+  inside && kind == "c" {
+      buf = buf $0 "\n"
+      ticks += gsub(/\047/, "\047", $0)
+      if (ticks % 2 == 0 && $0 ~ /;[ \t]*$/) { printf "%s", buf; inside = 0 }
+      next
   }
   !inside && /^CREATE FUNCTION / { inside = 1; kind = "f"; buf = ""; quote = "" }
   !inside && /^DO \$[A-Za-z_]*\$/ { inside = 1; kind = "do"; buf = ""; quote = ""; creates = 0 }
