@@ -167,7 +167,8 @@ SELECT g.label AS "case", g.rows_total AS rows,
 \if :run_timefilter
 \echo
 \echo '=== Time filters: a one-day count on 36 monthly partitions (test/bench/time-filter.sh)'
-\echo '    ms per query, medians of the repetitions; plain = constants, generic = prepared, force_generic_plan'
+\echo '    ms per query, medians of the repetitions; plain = constants, generic = prepared, force_generic_plan,'
+\echo '    seqscan = constants with index scans off (the partition read sequentially)'
 WITH med AS (
     SELECT variant, case_key, count(*) AS runs,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY ms / n) AS ms

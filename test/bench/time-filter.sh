@@ -12,9 +12,11 @@
 #   off       the natural form with uidx.time_filter_rewrite = off
 # each as a plain query (constants: parsed and planned every time) and as a
 # prepared statement under plan_cache_mode = force_generic_plan (parameters:
-# one plan, pruned at executor start).  Every form must count the same rows;
+# one plan, pruned at executor start), and as the plain query with index scans
+# off (seqscan: the one partition left is read sequentially, so each row
+# evaluates the scan's filter).  Every form must count the same rows;
 # a difference is recorded as an error.  Runs go to bench.results (section
-# 'timefilter', case_key = form, variant = plain | generic, n = queries,
+# 'timefilter', case_key = form, variant = plain | generic | seqscan, n = queries,
 # ms = their total); report.sql prints medians and the ratios.
 set -euo pipefail
 
@@ -78,8 +80,11 @@ DECLARE
     total bigint;
     counts bigint[];
 BEGIN
-    FOREACH variant IN ARRAY ARRAY['plain', 'generic'] LOOP
+    FOREACH variant IN ARRAY ARRAY['plain', 'generic', 'seqscan'] LOOP
         counts := NULL;
+        PERFORM set_config('enable_indexscan', (variant <> 'seqscan')::text, false),
+                set_config('enable_indexonlyscan', (variant <> 'seqscan')::text, false),
+                set_config('enable_bitmapscan', (variant <> 'seqscan')::text, false);
         -- the order of the forms turns with the repetition
         FOR j IN 0..2 LOOP
             i := (j + current_setting('tf.rep')::int) % 3 + 1;
@@ -87,7 +92,7 @@ BEGIN
             total := 0;
             t0 := clock_timestamp();
             FOR d IN SELECT lo, hi FROM tf_days LOOP
-                IF variant = 'plain' THEN
+                IF variant <> 'generic' THEN
                     EXECUTE format(plain_sql[i], d.lo, d.hi) INTO c;
                 ELSE
                     EXECUTE format('EXECUTE tf_%s(%L, %L)', forms[i], d.lo, d.hi) INTO c;
