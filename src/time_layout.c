@@ -2,10 +2,9 @@
  * time_layout.c -- the table of time-ordered layouts, resolved to this
  * database's OIDs.
  *
- * May touch: the catalogs, read-only, through the system caches and
- * LookupFuncName; nothing of the planner.  Every other file of the planner
- * layer asks here what a function or a key type is; none of them looks at a
- * name.
+ * May touch: the catalogs, read-only, through the system caches; nothing of
+ * the planner.  Every other file of the planner layer asks here what a
+ * function or a key type is; none of them looks at a name.
  *
  * Each row names its objects once; they are looked up in the extension's
  * schema on first use in a backend and forgotten when one of them changes
@@ -23,6 +22,7 @@
 #include "access/table.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_extension.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type_d.h"
 #include "catalog/pg_am_d.h"
 #include "commands/defrem.h"
@@ -30,7 +30,7 @@
 #include "common/int.h"
 #include "datatype/timestamp.h"
 #include "nodes/makefuncs.h"
-#include "parser/parse_func.h"
+#include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
@@ -240,13 +240,19 @@ type_in_schema(const char *name, Oid schema)
 						   CStringGetDatum(name), ObjectIdGetDatum(schema));
 }
 
+/*
+ * A function by its name and argument types in `schema`, from the system
+ * cache: the planner asks as whichever role plans, and that role need not
+ * have USAGE on uidx's schema (LookupFuncName would fail there).
+ */
 static Oid
-function_in_schema(const char *schema, const char *name, int nargs, const Oid *argtypes)
+function_in_schema(Oid schema, const char *name, int nargs, const Oid *argtypes)
 {
 	if (name == NULL)
 		return InvalidOid;
-	return LookupFuncName(list_make2(makeString(pstrdup(schema)), makeString(pstrdup(name))),
-						  nargs, argtypes, true);
+	return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+						   PointerGetDatum(buildoidvector(argtypes, nargs)),
+						   ObjectIdGetDatum(schema));
 }
 
 /*
@@ -266,13 +272,11 @@ static bool
 resolve_layouts(Oid extension)
 {
 	Oid			schema;
-	char	   *schema_name;
 	static const Oid bound_args[3] = {TIMESTAMPTZOID, BOOLOID, BOOLOID};
 	static const Oid field_bound_args[4] = {TIMESTAMPTZOID, INT4OID, TIMESTAMPTZOID, BOOLOID};
 
 	schema = extension_schema(extension);
-	schema_name = OidIsValid(schema) ? get_namespace_name(schema) : NULL;
-	if (schema_name == NULL)
+	if (!OidIsValid(schema))
 		return false;
 	for (int i = 0; i < NUM_LAYOUTS; i++)
 	{
@@ -282,13 +286,13 @@ resolve_layouts(Oid extension)
 		row->layout = &layouts[i];
 		row->key_type = key_type;
 		row->function = OidIsValid(key_type) ?
-			function_in_schema(schema_name, layouts[i].function, 1, &key_type) : InvalidOid;
-		row->bound_function = function_in_schema(schema_name, layouts[i].bound_function,
+			function_in_schema(schema, layouts[i].function, 1, &key_type) : InvalidOid;
+		row->bound_function = function_in_schema(schema, layouts[i].bound_function,
 												 3, bound_args);
 		row->btree_family = default_btree_family(key_type);
 	}
 	resolved_datetime_family = default_btree_family(TIMESTAMPTZOID);
-	resolved_field_bound = function_in_schema(schema_name, "uidx_time_bound", 4,
+	resolved_field_bound = function_in_schema(schema, "uidx_time_bound", 4,
 											  field_bound_args);
 	return true;
 }
