@@ -152,4 +152,41 @@ uidx_soft_error(Node *context)
 	parse, query_string, cursorOptions, boundParams
 #endif
 
+/* ---------------------------------------------------------------------------
+ * The planner layer (time_*.c): the version differences its files meet, each
+ * as one macro, so that none of them tests PG_VERSION_NUM itself.
+ * ------------------------------------------------------------------------- */
+
+/* (each macro expands where its file includes the headers of what it calls) */
+
+/*
+ * A condition of the one base relation `relids`, pushed down, not an outer
+ * join's: make_restrictinfo() gained has_clone and is_clone in PostgreSQL 16.
+ */
+#if PG_VERSION_NUM >= 160000
+#define uidx_make_base_restrictinfo(root, clause, security_level, relids) \
+	make_restrictinfo((root), (clause), true, false, false, false, (security_level), \
+					  (relids), NULL, NULL)
+#else
+#define uidx_make_base_restrictinfo(root, clause, security_level, relids) \
+	make_restrictinfo((root), (clause), true, false, false, (security_level), \
+					  (relids), NULL, NULL)
+#endif
+
+/* EXECUTE on a function for a role: object_aclcheck() from PostgreSQL 16 on */
+#if PG_VERSION_NUM >= 160000
+#define uidx_proc_aclcheck(proc, role, mode) \
+	object_aclcheck(ProcedureRelationId, (proc), (role), (mode))
+#else
+#define uidx_proc_aclcheck(proc, role, mode) pg_proc_aclcheck((proc), (role), (mode))
+#endif
+
+/*
+ * MERGE's ON condition: Query.mergeJoinCondition from PostgreSQL 17 on (before,
+ * the planner found it in the join tree, where the rewrite sees it anyway).
+ */
+#if PG_VERSION_NUM >= 170000
+#define UIDX_HAVE_MERGE_JOIN_CONDITION 1
+#endif
+
 #endif							/* UIDX_COMPAT_H */

@@ -36,6 +36,7 @@
  * comparison reads without overflow cannot overflow here either.
  */
 #include "uidx.h"
+#include "compat.h"
 #include "time_bounds.h"
 #include "clock.h"
 
@@ -56,8 +57,6 @@
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
-
-bool		uidx_plan_checked_privileges = false;
 
 /* ---------------------------------------------------------------------------
  * Bound values
@@ -371,27 +370,27 @@ uidx_match_time_filter(Node *node, UidxTimeFilter *filter)
 static bool
 role_may_execute(Oid proc, Oid role)
 {
-#if PG_VERSION_NUM >= 160000
-	return object_aclcheck(ProcedureRelationId, proc, role, ACL_EXECUTE) == ACLCHECK_OK;
-#else
-	return pg_proc_aclcheck(proc, role, ACL_EXECUTE) == ACLCHECK_OK;
-#endif
+	return uidx_proc_aclcheck(proc, role, ACL_EXECUTE) == ACLCHECK_OK;
 }
 
 /*
- * EXECUTE on a function for the current role.  Where PUBLIC lacks it, the
- * answer is this role's, and so is the plan (uidx_plan_checked_privileges);
- * marking every plan so would make PostgreSQL plan a cached statement again
- * at each execution.
+ * May the plan being made call `proc`?  Where PUBLIC may, every role may,
+ * and the answer is no role's.  Otherwise it is the current role's, and so is
+ * the plan: while planning (root given) it is marked so, as PostgreSQL marks
+ * a plan under row-level security, and made again for another role;
+ * before planning (no root, no plan to mark) the answer is no.  Marking
+ * every plan would make PostgreSQL plan a cached statement again at each
+ * execution.
  */
 static bool
-may_execute(Oid proc)
+may_execute(PlannerInfo *root, Oid proc)
 {
-	bool		may = role_may_execute(proc, GetUserId());
-
-	if (!may || !role_may_execute(proc, ACL_ID_PUBLIC))
-		uidx_plan_checked_privileges = true;
-	return may;
+	if (role_may_execute(proc, ACL_ID_PUBLIC))
+		return true;
+	if (root == NULL)
+		return false;
+	root->glob->dependsOnRole = true;
+	return role_may_execute(proc, GetUserId());
 }
 
 /* the bound as a constant of `type`; NULL where there is none (key_bound) */
@@ -413,8 +412,9 @@ bytes_const(Oid type, const uint8 bytes[UIDX_LEN], bool found)
  * that computes it at run time.  NULL when the role may not run that call.
  */
 static Expr *
-bound_expr(const UidxTimeFilter *filter, const UidxTimeLayoutOids *key_layout,
-		   bool key_bound_of_type, bool upper, bool inclusive, bool *exact)
+bound_expr(PlannerInfo *root, const UidxTimeFilter *filter,
+		   const UidxTimeLayoutOids *key_layout, bool key_bound_of_type, bool upper,
+		   bool inclusive, bool *exact)
 {
 	const UidxTimeLayout *layout = filter->layout->layout;
 	Node	   *at = filter->other;
@@ -434,7 +434,7 @@ bound_expr(const UidxTimeFilter *filter, const UidxTimeLayoutOids *key_layout,
 							  upper, bytes);
 			return (Expr *) bytes_const(key_layout->key_type, bytes, found);
 		}
-		if (!may_execute(key_layout->bound_function))
+		if (!may_execute(root, key_layout->bound_function))
 			return NULL;
 		return (Expr *) makeFuncExpr(key_layout->bound_function, key_layout->key_type,
 									 list_make3(copyObject(at),
@@ -457,7 +457,8 @@ bound_expr(const UidxTimeFilter *filter, const UidxTimeLayoutOids *key_layout,
 						  upper, bytes);
 		return (Expr *) bytes_const(UUIDOID, bytes, found);
 	}
-	if (!OidIsValid(uidx_field_bound_function()) || !may_execute(uidx_field_bound_function()))
+	if (!OidIsValid(uidx_field_bound_function()) ||
+		!may_execute(root, uidx_field_bound_function()))
 		return NULL;
 	return (Expr *) makeFuncExpr(uidx_field_bound_function(), UUIDOID,
 								 list_make4(copyObject(at),
@@ -473,12 +474,12 @@ bound_expr(const UidxTimeFilter *filter, const UidxTimeLayoutOids *key_layout,
 
 /* `key op bound` with the family's operator for the key and the bound's types */
 static Expr *
-comparison(Oid family, Oid key_type, Node *key, Expr *bound, int strategy)
+comparison(PlannerInfo *root, Oid family, Oid key_type, Node *key, Expr *bound, int strategy)
 {
 	Oid			op = get_opfamily_member(family, key_type, exprType((Node *) bound), strategy);
 	OpExpr	   *clause;
 
-	if (!OidIsValid(op) || !may_execute(get_opcode(op)))
+	if (!OidIsValid(op) || !may_execute(root, get_opcode(op)))
 		return NULL;
 	if (exprType(key) != key_type)
 		key = (Node *) makeRelabelType((Expr *) copyObject(key), key_type, -1, InvalidOid,
@@ -496,16 +497,17 @@ comparison(Oid family, Oid key_type, Node *key, Expr *bound, int strategy)
  * to *conditions; false where it cannot be made for this role.
  */
 static bool
-add_condition(List **conditions, const UidxTimeFilter *filter,
+add_condition(PlannerInfo *root, List **conditions, const UidxTimeFilter *filter,
 			  const UidxTimeLayoutOids *key_layout, bool key_bound_of_type, Oid family,
 			  Node *key, bool upper, bool inclusive, bool *exact)
 {
-	Expr	   *bound = bound_expr(filter, key_layout, key_bound_of_type, upper, inclusive, exact);
+	Expr	   *bound = bound_expr(root, filter, key_layout, key_bound_of_type, upper, inclusive,
+								 exact);
 	Expr	   *cond;
 
 	if (bound == NULL)
 		return false;
-	cond = comparison(family, key_layout->key_type, key, bound,
+	cond = comparison(root, family, key_layout->key_type, key, bound,
 					  upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber);
 	if (cond == NULL)
 		return false;
@@ -515,6 +517,13 @@ add_condition(List **conditions, const UidxTimeFilter *filter,
 
 List *
 uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact)
+{
+	return uidx_time_filter_conditions_for_plan(NULL, filter, key, exact);
+}
+
+List *
+uidx_time_filter_conditions_for_plan(PlannerInfo *root, const UidxTimeFilter *filter,
+									 Node *key, bool *exact)
 {
 	Oid			key_type = getBaseType(exprType(filter->key));
 	const UidxTimeLayoutOids *key_layout = uidx_time_layout_for_key(filter->layout, key_type);
@@ -546,11 +555,11 @@ uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key, bool *exact
 		filter->strategy == BTEqualStrategyNumber;
 	Assert(lower || upper);
 	if (lower &&
-		!add_condition(&conditions, filter, key_layout, exact_type, family, key, false,
+		!add_condition(root, &conditions, filter, key_layout, exact_type, family, key, false,
 					   filter->strategy != BTGreaterStrategyNumber, exact))
 		return NIL;
 	if (upper &&
-		!add_condition(&conditions, filter, key_layout, exact_type, family, key, true,
+		!add_condition(root, &conditions, filter, key_layout, exact_type, family, key, true,
 					   filter->strategy != BTLessStrategyNumber, exact))
 		return NIL;
 	return conditions;

@@ -8,6 +8,7 @@
 #include "time_layout.h"
 
 #ifndef UIDX_NO_POSTGRES
+#include "nodes/pathnodes.h"
 #include "nodes/primnodes.h"
 
 /* `f(key) strategy other`, as uidx_match_time_filter found it in a clause */
@@ -35,18 +36,18 @@ extern bool uidx_match_time_filter(Node *clause, UidxTimeFilter *filter);
  * btree family; NIL where there are none (a key type whose order does not
  * read the field first, or a role that may not run what they call).
  * *exact: they hold for exactly the rows the filter holds for.
+ *
+ * While planning (root given), a condition that calls a function PUBLIC may
+ * not run is made where the current role may run it, and the plan is marked
+ * as that role's (root->glob->dependsOnRole).  Without root (before planning,
+ * where there is no plan to mark) such a condition is not made.
  */
+extern List *uidx_time_filter_conditions_for_plan(PlannerInfo *root,
+												  const UidxTimeFilter *filter, Node *key,
+												  bool *exact);
 extern List *uidx_time_filter_conditions(const UidxTimeFilter *filter, Node *key,
 										 bool *exact);
 
-/*
- * Set whenever a condition was made or refused on privileges that PUBLIC
- * lacks, so that another role could get another answer: the plan is then the
- * current role's only (PlannedStmt's dependsOnRole, set by time_prune.c's
- * planner hook; PostgreSQL then plans a cached statement again at each
- * execution, as it does under row-level security).
- */
-extern bool uidx_plan_checked_privileges;
 
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_TIME_BOUNDS_H */

@@ -2,12 +2,15 @@
  * time_index.c -- time filters that use an index on the key, and their row
  * estimates (docs/partitioning.md "Time filters that use the index").
  *
- * May touch, in the set_rel_pathlist hook of a table or partition: index
- * paths it asks PostgreSQL to make (create_index_paths) with the key ranges
- * of time_bounds.c as extra index conditions; the IndexClause lists of those
+ * May touch, in the set_rel_pathlist hook of a table or partition, and only
+ * while uidx's planner hook plans the statement (time_prune.c): index paths
+ * it asks PostgreSQL to make (create_index_paths) with the key ranges of
+ * time_bounds.c as extra index conditions; the IndexClause lists of those
  * paths; the selectivities cached in the rel's RestrictInfos and the rows of
- * the rel and its paths.  It never changes a clause, never removes a
- * RestrictInfo and never edits a finished plan.
+ * the rel and its paths; and the rel's list of RestrictInfos, only to leave
+ * out a time filter that range conditions of the same list enforce exactly
+ * (drop_enforced_filters).  It never changes a clause and never edits a
+ * finished plan.
  *
  * PostgreSQL asks a function's support function for index conditions only
  * when the indexed column is a direct argument of the clause's own function,
@@ -26,6 +29,7 @@
  * key column's own statistics (time_estimate.c), counted once.
  */
 #include "uidx.h"
+#include "compat.h"
 #include "time_bounds.h"
 #include "time_index.h"
 
@@ -76,13 +80,7 @@ find_restrictinfo(List *rinfos, Expr *clause)
 static RestrictInfo *
 range_restrictinfo(PlannerInfo *root, RelOptInfo *rel, Expr *cond, Index security_level)
 {
-#if PG_VERSION_NUM >= 160000
-	return make_restrictinfo(root, cond, true, false, false, false, security_level,
-							 rel->relids, NULL, NULL);
-#else
-	return make_restrictinfo(root, cond, true, false, false, security_level,
-							 rel->relids, NULL, NULL);
-#endif
+	return uidx_make_base_restrictinfo(root, cond, security_level, rel->relids);
 }
 
 /*
@@ -115,7 +113,7 @@ natural_filters(PlannerInfo *root, RelOptInfo *rel, List **extra)
 			pfree(nf);
 			continue;
 		}
-		conditions = uidx_time_filter_conditions(&nf->filter, nf->filter.key, &exact);
+		conditions = uidx_time_filter_conditions_for_plan(root, &nf->filter, nf->filter.key, &exact);
 		if (conditions == NIL)
 		{
 			pfree(nf);
@@ -192,7 +190,7 @@ estimate_arm(PlannerInfo *root, RelOptInfo *rel, RestrictInfo *arm)
 		!is_column_of(filter.key, rel) || contain_var_clause(filter.other) ||
 		contain_volatile_functions(filter.other))
 		return false;
-	conditions = uidx_time_filter_conditions(&filter, filter.key, &exact);
+	conditions = uidx_time_filter_conditions_for_plan(root, &filter, filter.key, &exact);
 	if (conditions == NIL)
 		return false;
 	foreach(lc, conditions)
@@ -468,6 +466,45 @@ plan_index_paths(PlannerInfo *root, RelOptInfo *rel, List *extra)
 		lfirst_node(IndexOptInfo, index_lc)->indrestrictinfo = (List *) lfirst(lc);
 }
 
+/*
+ * A filter whose range is exact, and whose range conditions are all clauses
+ * of the rel itself (the pruning rewrite put them there), holds for exactly
+ * the rows those conditions hold for, and every scan of the rel applies
+ * them: a sequential or bitmap scan as its filter, an index scan as index
+ * conditions or filter.  So the filter itself is left out of the rel's
+ * clauses, which the scans' filters are made from, and a row is tested once,
+ * by the range.  Its estimate is already in the rel's (estimate_rows counts
+ * it as 1 there).  Nothing less than that proof (a range that is not exact,
+ * or one that only an index path holds) removes it.
+ */
+static void
+drop_enforced_filters(RelOptInfo *rel, List *filters)
+{
+	ListCell   *lc;
+
+	foreach(lc, filters)
+	{
+		NaturalFilter *nf = (NaturalFilter *) lfirst(lc);
+		ListCell   *range_lc;
+		ListCell   *index_lc;
+		bool		all_in_rel = nf->exact;
+
+		foreach(range_lc, nf->ranges)
+			all_in_rel &= list_member_ptr(rel->baserestrictinfo, lfirst(range_lc));
+		if (!all_in_rel)
+			continue;
+		/* an index without a predicate shares the rel's list (check_index_predicates) */
+		foreach(index_lc, rel->indexlist)
+		{
+			IndexOptInfo *index = lfirst_node(IndexOptInfo, index_lc);
+
+			if (index->indrestrictinfo != rel->baserestrictinfo)
+				index->indrestrictinfo = list_delete_ptr(index->indrestrictinfo, nf->rinfo);
+		}
+		rel->baserestrictinfo = list_delete_ptr(rel->baserestrictinfo, nf->rinfo);
+	}
+}
+
 static void
 uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 {
@@ -476,8 +513,7 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 
 	if (prev_set_rel_pathlist_hook)
 		prev_set_rel_pathlist_hook(root, rel, rti, rte);
-	if (!uidx_time_filter_rewrite || rte->rtekind != RTE_RELATION ||
-		!OidIsValid(uidx_extension_oid()))
+	if (!uidx_time_filter_planning() || rte->rtekind != RTE_RELATION)
 		return;
 	if (rte->inh)
 	{
@@ -494,12 +530,14 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 		estimate_rows(root, rel, filters, extra);
 	if (filters == NIL)
 		return;
-	if (rel->indexlist == NIL)
-		return;
-	if (extra != NIL)
-		plan_index_paths(root, rel, extra);
-	enforce_in_paths(rel->pathlist, filters);
-	enforce_in_paths(rel->partial_pathlist, filters);
+	if (rel->indexlist != NIL)
+	{
+		if (extra != NIL)
+			plan_index_paths(root, rel, extra);
+		enforce_in_paths(rel->pathlist, filters);
+		enforce_in_paths(rel->partial_pathlist, filters);
+	}
+	drop_enforced_filters(rel, filters);
 }
 
 void

@@ -15,6 +15,13 @@
 /* uidx.time_filter_rewrite: whether the planner layer does anything */
 extern bool uidx_time_filter_rewrite;
 
+/*
+ * Whether the statement being planned is one uidx's planner hook rewrote
+ * (time_prune.c): the rewrite is on, uidx is installed, and the hook saw the
+ * statement from its start.  The other hooks act only then.
+ */
+extern bool uidx_time_filter_planning(void);
+
 /* From _PG_init: the setting, the planner hook and the set_rel_pathlist hook. */
 extern void uidx_install_time_filter_hooks(void);
 extern void uidx_install_time_index_hook(void);

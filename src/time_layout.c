@@ -2,15 +2,15 @@
  * time_layout.c -- the table of time-ordered layouts, resolved to this
  * database's OIDs.
  *
- * May touch: the catalogs, read-only, through the system caches and
- * LookupFuncName; nothing of the planner.  Every other file of the planner
- * layer asks here what a function or a key type is; none of them looks at a
- * name.
+ * May touch: the catalogs, read-only, through the system caches; nothing of
+ * the planner.  Every other file of the planner layer asks here what a
+ * function or a key type is; none of them looks at a name.
  *
  * Each row names its objects once; they are looked up in the extension's
- * schema on first use in a backend and forgotten whenever pg_proc or pg_type
- * changes (CREATE, ALTER or DROP EXTENSION among them), so a function is
- * known by its OID, never by what it is called.
+ * schema on first use in a backend and forgotten when one of them changes
+ * or an operator class does (CREATE, ALTER or DROP EXTENSION among them),
+ * so a function is known by its OID, never by what it is called.  That uidx
+ * is not installed is kept the same way (uidx_extension_oid).
  */
 #include "uidx.h"
 #include "time_layout.h"
@@ -21,6 +21,7 @@
 #include "access/table.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_extension.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type_d.h"
 #include "catalog/pg_am_d.h"
 #include "commands/defrem.h"
@@ -28,7 +29,7 @@
 #include "common/int.h"
 #include "datatype/timestamp.h"
 #include "nodes/makefuncs.h"
-#include "parser/parse_func.h"
+#include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
@@ -70,30 +71,135 @@ uidx_time_layout(UidxTimeLayoutId id)
 static UidxTimeLayoutOids resolved[NUM_LAYOUTS];
 static Oid	resolved_field_bound = InvalidOid;
 static Oid	resolved_datetime_family = InvalidOid;
+
+/*
+ * What this backend knows of uidx in its database: nothing yet, installed
+ * (with `resolved` filled), or not installed.  "Not installed" is kept too,
+ * so that a server that preloads uidx asks pg_extension once per database
+ * connection, not at every plan.
+ */
+typedef enum ExtensionState
+{
+	EXTENSION_UNKNOWN,
+	EXTENSION_LOOKING,			/* being found out: any change forgets it */
+	EXTENSION_INSTALLED,
+	EXTENSION_ABSENT
+} ExtensionState;
+
+static ExtensionState extension_state = EXTENSION_UNKNOWN;
 static Oid	cached_extension = InvalidOid;
-static bool is_resolved = false;
 static bool callbacks_registered = false;
 
+/*
+ * The system cache hash values of the functions and types `resolved` names
+ * (PROCOID, TYPEOID): an invalidation of another function or type (every
+ * CREATE TEMP TABLE makes a type) leaves the table alone.
+ */
+#define MAX_WATCHED (4 * NUM_LAYOUTS + 1)
+static uint32 watched_procs[MAX_WATCHED];
+static int	num_watched_procs = 0;
+static uint32 watched_types[MAX_WATCHED];
+static int	num_watched_types = 0;
+
 static void
-forget_layouts(Datum arg, int cacheid, uint32 hashvalue)
+forget_extension(void)
 {
-	is_resolved = false;
+	extension_state = EXTENSION_UNKNOWN;
 	cached_extension = InvalidOid;
+	num_watched_procs = 0;
+	num_watched_types = 0;
 }
+
+static bool
+is_watched(const uint32 *watched, int n, uint32 hashvalue)
+{
+	for (int i = 0; i < n; i++)
+		if (watched[i] == hashvalue)
+			return true;
+	return false;
+}
+
+/*
+ * pg_proc or pg_type changed: forget what uidx knows where the change is to
+ * one of the objects it resolved (ALTER EXTENSION UPDATE replaces every
+ * function, DROP EXTENSION drops them, ALTER EXTENSION SET SCHEMA moves
+ * them), or where the whole cache is reset (hashvalue 0).
+ */
+static void
+proc_or_type_changed(Datum arg, int cacheid, uint32 hashvalue)
+{
+	if (extension_state == EXTENSION_ABSENT || extension_state == EXTENSION_UNKNOWN)
+		return;
+	if (hashvalue == 0 || extension_state == EXTENSION_LOOKING ||
+		(cacheid == PROCOID && is_watched(watched_procs, num_watched_procs, hashvalue)) ||
+		(cacheid == TYPEOID && is_watched(watched_types, num_watched_types, hashvalue)))
+		forget_extension();
+}
+
+/*
+ * An operator class or family changed: rare outside DDL of operator classes,
+ * and part of every CREATE, DROP and ALTER EXTENSION uidx (its key types'
+ * btree classes), in whichever state: the one sign of CREATE EXTENSION that
+ * reaches a backend that knows uidx is not installed, since pg_extension has
+ * no system cache to send one.
+ */
+static void
+opclass_changed(Datum arg, int cacheid, uint32 hashvalue)
+{
+	forget_extension();
+}
+
+static void watch_resolved(void);
+static bool resolve_layouts(Oid extension);
 
 Oid
 uidx_extension_oid(void)
 {
 	if (!callbacks_registered)
 	{
-		CacheRegisterSyscacheCallback(PROCOID, forget_layouts, (Datum) 0);
-		CacheRegisterSyscacheCallback(TYPEOID, forget_layouts, (Datum) 0);
-		CacheRegisterSyscacheCallback(CLAOID, forget_layouts, (Datum) 0);
+		CacheRegisterSyscacheCallback(PROCOID, proc_or_type_changed, (Datum) 0);
+		CacheRegisterSyscacheCallback(TYPEOID, proc_or_type_changed, (Datum) 0);
+		CacheRegisterSyscacheCallback(CLAOID, opclass_changed, (Datum) 0);
+		CacheRegisterSyscacheCallback(OPFAMILYOID, opclass_changed, (Datum) 0);
 		callbacks_registered = true;
 	}
-	if (!OidIsValid(cached_extension))
-		cached_extension = get_extension_oid("uidx", true);
-	return cached_extension;
+
+	/*
+	 * While uidx's own CREATE or ALTER EXTENSION script runs, its objects are
+	 * half made: uidx counts as not installed, and nothing is kept (as
+	 * Citus does for its own script).
+	 */
+	if (creating_extension && CurrentExtensionObject == get_extension_oid("uidx", true))
+	{
+		forget_extension();
+		return InvalidOid;
+	}
+	/* (LOOKING here: an error ended the last lookup) */
+	if (extension_state == EXTENSION_UNKNOWN || extension_state == EXTENSION_LOOKING)
+	{
+		Oid			extension;
+		bool		found;
+
+		/*
+		 * The lookups can take in invalidations (a lock, a catalog read):
+		 * one that comes in meanwhile forgets the answer, which then counts
+		 * for this call only, and the next call asks again.
+		 */
+		extension_state = EXTENSION_LOOKING;
+		extension = get_extension_oid("uidx", true);
+		found = OidIsValid(extension) && resolve_layouts(extension);
+		if (extension_state != EXTENSION_LOOKING)
+			return InvalidOid;
+		if (!found)
+			extension_state = EXTENSION_ABSENT;
+		else
+		{
+			cached_extension = extension;
+			watch_resolved();
+			extension_state = EXTENSION_INSTALLED;
+		}
+	}
+	return extension_state == EXTENSION_INSTALLED ? cached_extension : InvalidOid;
 }
 
 /* pg_extension.extnamespace (get_extension_schema is not exported before 16) */
@@ -126,13 +232,19 @@ type_in_schema(const char *name, Oid schema)
 						   CStringGetDatum(name), ObjectIdGetDatum(schema));
 }
 
+/*
+ * A function by its name and argument types in `schema`, from the system
+ * cache: the planner asks as whichever role plans, and that role need not
+ * have USAGE on uidx's schema (LookupFuncName would fail there).
+ */
 static Oid
-function_in_schema(const char *schema, const char *name, int nargs, const Oid *argtypes)
+function_in_schema(Oid schema, const char *name, int nargs, const Oid *argtypes)
 {
 	if (name == NULL)
 		return InvalidOid;
-	return LookupFuncName(list_make2(makeString(pstrdup(schema)), makeString(pstrdup(name))),
-						  nargs, argtypes, true);
+	return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+						   PointerGetDatum(buildoidvector(argtypes, nargs)),
+						   ObjectIdGetDatum(schema));
 }
 
 /*
@@ -147,29 +259,17 @@ default_btree_family(Oid type)
 	return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
 }
 
-/*
- * Fills `resolved`.  A lookup can itself invalidate what it filled (a
- * catalog change seen while reading), so the result counts only when no
- * invalidation came in between.
- */
+/* Fills `resolved` for the extension `extension`; false where it has gone. */
 static bool
-resolve_layouts(void)
+resolve_layouts(Oid extension)
 {
-	Oid			extension = uidx_extension_oid();
 	Oid			schema;
-	char	   *schema_name;
 	static const Oid bound_args[3] = {TIMESTAMPTZOID, BOOLOID, BOOLOID};
 	static const Oid field_bound_args[4] = {TIMESTAMPTZOID, INT4OID, TIMESTAMPTZOID, BOOLOID};
 
-	if (is_resolved)
-		return true;
-	if (!OidIsValid(extension))
-		return false;
 	schema = extension_schema(extension);
-	schema_name = get_namespace_name(schema);
-	if (schema_name == NULL)
+	if (!OidIsValid(schema))
 		return false;
-	is_resolved = true;
 	for (int i = 0; i < NUM_LAYOUTS; i++)
 	{
 		UidxTimeLayoutOids *row = &resolved[i];
@@ -178,21 +278,45 @@ resolve_layouts(void)
 		row->layout = &layouts[i];
 		row->key_type = key_type;
 		row->function = OidIsValid(key_type) ?
-			function_in_schema(schema_name, layouts[i].function, 1, &key_type) : InvalidOid;
-		row->bound_function = function_in_schema(schema_name, layouts[i].bound_function,
+			function_in_schema(schema, layouts[i].function, 1, &key_type) : InvalidOid;
+		row->bound_function = function_in_schema(schema, layouts[i].bound_function,
 												 3, bound_args);
 		row->btree_family = default_btree_family(key_type);
 	}
 	resolved_datetime_family = default_btree_family(TIMESTAMPTZOID);
-	resolved_field_bound = function_in_schema(schema_name, "uidx_time_bound", 4,
+	resolved_field_bound = function_in_schema(schema, "uidx_time_bound", 4,
 											  field_bound_args);
-	return is_resolved;
+	return true;
+}
+
+static void
+watch(uint32 *watched, int *n, int cacheid, Oid oid)
+{
+	if (!OidIsValid(oid) || oid == UUIDOID)
+		return;
+	Assert(*n < MAX_WATCHED);
+	watched[(*n)++] = GetSysCacheHashValue1(cacheid, ObjectIdGetDatum(oid));
+}
+
+/* the hash values of what `resolved` names (proc_or_type_changed) */
+static void
+watch_resolved(void)
+{
+	num_watched_procs = 0;
+	num_watched_types = 0;
+	for (int i = 0; i < NUM_LAYOUTS; i++)
+	{
+		watch(watched_procs, &num_watched_procs, PROCOID, resolved[i].function);
+		watch(watched_procs, &num_watched_procs, PROCOID, resolved[i].bound_function);
+		watch(watched_types, &num_watched_types, TYPEOID, resolved[i].key_type);
+	}
+	watch(watched_procs, &num_watched_procs, PROCOID, resolved_field_bound);
 }
 
 const UidxTimeLayoutOids *
 uidx_time_layout_of_function(Oid funcid)
 {
-	if (!OidIsValid(funcid) || !resolve_layouts())
+	if (!OidIsValid(funcid) || !OidIsValid(uidx_extension_oid()))
 		return NULL;
 	for (int i = 0; i < NUM_LAYOUTS; i++)
 		if (resolved[i].function == funcid)
@@ -203,7 +327,7 @@ uidx_time_layout_of_function(Oid funcid)
 const UidxTimeLayoutOids *
 uidx_time_layout_of_key_type(Oid key_type)
 {
-	if (!OidIsValid(key_type) || !resolve_layouts())
+	if (!OidIsValid(key_type) || !OidIsValid(uidx_extension_oid()))
 		return NULL;
 	for (int i = 0; i < NUM_LAYOUTS; i++)
 		if (resolved[i].key_type == key_type)
@@ -214,14 +338,14 @@ uidx_time_layout_of_key_type(Oid key_type)
 Oid
 uidx_datetime_family(void)
 {
-	return resolve_layouts() ? resolved_datetime_family : InvalidOid;
+	return OidIsValid(uidx_extension_oid()) ? resolved_datetime_family : InvalidOid;
 }
 
 const UidxTimeLayoutOids *
 uidx_time_layout_for_key(const UidxTimeLayoutOids *of, Oid key_type)
 {
 	Assert(of != NULL);
-	if (!resolve_layouts())
+	if (!OidIsValid(uidx_extension_oid()))
 		return NULL;
 	if (of->key_type == key_type)
 		return of;
@@ -240,7 +364,7 @@ uidx_time_layout_for_key(const UidxTimeLayoutOids *of, Oid key_type)
 Oid
 uidx_field_bound_function(void)
 {
-	return resolve_layouts() ? resolved_field_bound : InvalidOid;
+	return OidIsValid(uidx_extension_oid()) ? resolved_field_bound : InvalidOid;
 }
 
 /*

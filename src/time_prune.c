@@ -5,8 +5,9 @@
  * May touch: the query tree handed to the planner hook, and a query level's
  * prepared quals in the get_relation_info hook of its first base relation
  * (before PostgreSQL distributes them), only by appending conditions to an
- * AND list that already holds the clause they come from; and the finished
- * PlannedStmt's dependsOnRole.  It removes nothing, and it never edits a
+ * AND list that already holds the clause they come from; and, through
+ * time_bounds.c, the plan's dependsOnRole (root->glob) where a condition
+ * needed a privilege PUBLIC lacks.  It removes nothing, and it never edits a
  * plan.
  *
  * PostgreSQL prunes a partitioned table from conditions on its partition
@@ -44,9 +45,10 @@ static get_relation_info_hook_type prev_get_relation_info_hook = NULL;
 static PlannerInfo *rewritten_root = NULL;
 
 /*
- * Whether uidx_planner is planning: the second pass runs only under it,
- * which marks the plan the role's own where a condition needed a privilege
- * (as in a query planned while uidx loads, which the planner hook did not see).
+ * Whether uidx_planner is planning a statement it rewrote (the rewrite on,
+ * uidx installed): the second pass and time_index.c's hook act only then, so
+ * that a query planned while uidx loads (its planner hook did not see it, and
+ * its other hooks come in halfway) is planned by PostgreSQL alone, all of it.
  */
 static bool in_uidx_planner = false;
 
@@ -130,9 +132,12 @@ is_prunable_value(Node *expr)
 		!contain_windowfuncs(expr);
 }
 
-/* The conditions one conjunct implies, appended to *derived */
+/*
+ * The conditions one conjunct implies, appended to *derived; `root` is the
+ * level being planned, NULL before planning (time_bounds.h).
+ */
 static void
-derive_from_clause(Node *node, Query *query, List **derived)
+derive_from_clause(PlannerInfo *root, Node *node, Query *query, List **derived)
 {
 	UidxTimeFilter filter;
 	List	   *conditions;
@@ -142,7 +147,7 @@ derive_from_clause(Node *node, Query *query, List **derived)
 	if (!uidx_match_time_filter(node, &filter) || !is_prunable_value(filter.other) ||
 		!is_partitioned_column(filter.key, query))
 		return;
-	conditions = uidx_time_filter_conditions(&filter, filter.key, &exact);
+	conditions = uidx_time_filter_conditions_for_plan(root, &filter, filter.key, &exact);
 	foreach(lc, conditions)
 		if (!list_member(*derived, lfirst(lc)))
 			*derived = lappend(*derived, lfirst(lc));
@@ -150,7 +155,7 @@ derive_from_clause(Node *node, Query *query, List **derived)
 
 /* Conjuncts of a qual, looking into nested ANDs (BETWEEN is one) */
 static void
-derive_from_quals(Node *quals, Query *query, List **derived)
+derive_from_quals(PlannerInfo *root, Node *quals, Query *query, List **derived)
 {
 	if (quals == NULL)
 		return;
@@ -159,28 +164,28 @@ derive_from_quals(Node *quals, Query *query, List **derived)
 		ListCell   *lc;
 
 		foreach(lc, ((BoolExpr *) quals)->args)
-			derive_from_quals(lfirst(lc), query, derived);
+			derive_from_quals(root, lfirst(lc), query, derived);
 	}
 	else
-		derive_from_clause(quals, query, derived);
+		derive_from_clause(root, quals, query, derived);
 }
 
-static List *add_pruning_conditions_to_list(List *quals, Query *query);
+static List *add_pruning_conditions_to_list(PlannerInfo *root, List *quals, Query *query);
 
 /*
  * The qual, with the conditions it implies and does not already hold added
  * (an implicit-AND list where the planner has prepared it)
  */
 static Node *
-add_pruning_conditions(Node *quals, Query *query)
+add_pruning_conditions(PlannerInfo *root, Node *quals, Query *query)
 {
 	List	   *derived = NIL;
 	List	   *conjuncts;
 	ListCell   *lc;
 
 	if (quals != NULL && IsA(quals, List))
-		return (Node *) add_pruning_conditions_to_list((List *) quals, query);
-	derive_from_quals(quals, query, &derived);
+		return (Node *) add_pruning_conditions_to_list(root, (List *) quals, query);
+	derive_from_quals(root, quals, query, &derived);
 	if (derived == NIL)
 		return quals;
 	conjuncts = is_andclause(quals) ? ((BoolExpr *) quals)->args : list_make1(quals);
@@ -200,13 +205,13 @@ add_pruning_conditions(Node *quals, Query *query)
  * does not already hold appended.
  */
 static List *
-add_pruning_conditions_to_list(List *quals, Query *query)
+add_pruning_conditions_to_list(PlannerInfo *root, List *quals, Query *query)
 {
 	List	   *derived = NIL;
 	ListCell   *lc;
 
 	foreach(lc, quals)
-		derive_from_quals(lfirst(lc), query, &derived);
+		derive_from_quals(root, lfirst(lc), query, &derived);
 	foreach(lc, derived)
 		if (!list_member(quals, lfirst(lc)))
 			quals = lappend(quals, lfirst(lc));
@@ -216,7 +221,7 @@ add_pruning_conditions_to_list(List *quals, Query *query)
 static bool rewrite_walker(Node *node, void *context);
 
 static void
-rewrite_jointree(Node *node, Query *query)
+rewrite_jointree(PlannerInfo *root, Node *node, Query *query)
 {
 	ListCell   *lc;
 
@@ -227,16 +232,16 @@ rewrite_jointree(Node *node, Query *query)
 		FromExpr   *from = (FromExpr *) node;
 
 		foreach(lc, from->fromlist)
-			rewrite_jointree(lfirst(lc), query);
-		from->quals = add_pruning_conditions(from->quals, query);
+			rewrite_jointree(root, lfirst(lc), query);
+		from->quals = add_pruning_conditions(root, from->quals, query);
 	}
 	else if (IsA(node, JoinExpr))
 	{
 		JoinExpr   *join = (JoinExpr *) node;
 
-		rewrite_jointree(join->larg, query);
-		rewrite_jointree(join->rarg, query);
-		join->quals = add_pruning_conditions(join->quals, query);
+		rewrite_jointree(root, join->larg, query);
+		rewrite_jointree(root, join->rarg, query);
+		join->quals = add_pruning_conditions(root, join->quals, query);
 	}
 }
 
@@ -245,10 +250,10 @@ rewrite_query(Query *query)
 {
 	if (query->commandType == CMD_UTILITY)
 		return;
-	rewrite_jointree((Node *) query->jointree, query);
-#if PG_VERSION_NUM >= 170000
+	rewrite_jointree(NULL, (Node *) query->jointree, query);
+#ifdef UIDX_HAVE_MERGE_JOIN_CONDITION
 	/* MERGE's ON condition, which the planner moves into the join itself */
-	query->mergeJoinCondition = add_pruning_conditions(query->mergeJoinCondition, query);
+	query->mergeJoinCondition = add_pruning_conditions(NULL, query->mergeJoinCondition, query);
 #endif
 	/* subqueries in FROM, CTEs and sublinks */
 	query_tree_walker(query, rewrite_walker, NULL, 0);
@@ -277,11 +282,12 @@ rewrite_walker(Node *node, void *context)
  * sublinks).
  */
 static void
-rewrite_planned_query(Query *query)
+rewrite_planned_query(PlannerInfo *root)
 {
+	Query	   *query = root->parse;
 	ListCell   *lc;
 
-	rewrite_jointree((Node *) query->jointree, query);
+	rewrite_jointree(root, (Node *) query->jointree, query);
 	/* a policy's conditions at its own security level, each level one list */
 	foreach(lc, query->rtable)
 	{
@@ -290,7 +296,7 @@ rewrite_planned_query(Query *query)
 
 		foreach(level, rte->securityQuals)
 			if (IsA(lfirst(level), List))
-				lfirst(level) = add_pruning_conditions_to_list(lfirst(level), query);
+				lfirst(level) = add_pruning_conditions_to_list(root, lfirst(level), query);
 	}
 }
 
@@ -311,51 +317,46 @@ uidx_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
 {
 	if (prev_get_relation_info_hook)
 		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
-	if (!in_uidx_planner || !uidx_time_filter_rewrite || rel->reloptkind != RELOPT_BASEREL ||
+	if (!uidx_time_filter_planning() || rel->reloptkind != RELOPT_BASEREL ||
 		root == rewritten_root || root->parse == NULL || root->parse->jointree == NULL ||
-		root->parse->commandType == CMD_UTILITY || !OidIsValid(uidx_extension_oid()))
+		root->parse->commandType == CMD_UTILITY)
 		return;
 	rewritten_root = root;
-	rewrite_planned_query(root->parse);
+	rewrite_planned_query(root);
 }
 
 static PlannedStmt *
 uidx_planner(UIDX_PLANNER_ARGS)
 {
-	bool		outer_checked = uidx_plan_checked_privileges;
 	PlannerInfo *outer_root = rewritten_root;
 	bool		outer_in_planner = in_uidx_planner;
 	PlannedStmt *stmt;
 
-	uidx_plan_checked_privileges = false;
 	rewritten_root = NULL;
-	in_uidx_planner = true;
+	in_uidx_planner = uidx_time_filter_rewrite && parse->commandType != CMD_UTILITY &&
+		IsTransactionState() && OidIsValid(uidx_extension_oid());
 	PG_TRY();
 	{
-		if (uidx_time_filter_rewrite && parse->commandType != CMD_UTILITY &&
-			IsTransactionState() && OidIsValid(uidx_extension_oid()))
+		if (in_uidx_planner)
 			rewrite_query(parse);
 		if (prev_planner_hook)
 			stmt = prev_planner_hook(UIDX_PLANNER_CALL_ARGS);
 		else
 			stmt = standard_planner(UIDX_PLANNER_CALL_ARGS);
-
-		/*
-		 * Conditions made or left out on privileges PUBLIC lacks
-		 * (time_bounds.c) make the plan the current role's: a cached plan
-		 * is not used after SET ROLE, as under row-level security.
-		 */
-		if (uidx_plan_checked_privileges)
-			stmt->dependsOnRole = true;
 	}
 	PG_FINALLY();
 	{
-		uidx_plan_checked_privileges = outer_checked;
 		rewritten_root = outer_root;
 		in_uidx_planner = outer_in_planner;
 	}
 	PG_END_TRY();
 	return stmt;
+}
+
+bool
+uidx_time_filter_planning(void)
+{
+	return in_uidx_planner && uidx_time_filter_rewrite;
 }
 
 void

@@ -166,8 +166,9 @@ SELECT g.label AS "case", g.rows_total AS rows,
 \endif
 \if :run_timefilter
 \echo
-\echo '=== Time filters: a one-day count on 36 monthly partitions (test/bench/time-filter.sh)'
-\echo '    ms per query, medians of the repetitions; plain = constants, generic = prepared, force_generic_plan'
+\echo '=== Time filters: a one-day count (seqscan: 28 days) on 36 monthly partitions (test/bench/time-filter.sh)'
+\echo '    ms per query, medians of the repetitions; plain = constants, generic = prepared, force_generic_plan,'
+\echo '    seqscan = 28 days, constants, index scans off (partitions read sequentially)'
 WITH med AS (
     SELECT variant, case_key, count(*) AS runs,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY ms / n) AS ms

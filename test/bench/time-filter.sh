@@ -12,9 +12,12 @@
 #   off       the natural form with uidx.time_filter_rewrite = off
 # each as a plain query (constants: parsed and planned every time) and as a
 # prepared statement under plan_cache_mode = force_generic_plan (parameters:
-# one plan, pruned at executor start).  Every form must count the same rows;
+# one plan, pruned at executor start), and as a plain query over 28 days from
+# the same day with index scans off (seqscan: the one or two partitions left
+# are read sequentially and most of their rows pass the range, so each row
+# evaluates the scan's whole filter).  Every form must count the same rows;
 # a difference is recorded as an error.  Runs go to bench.results (section
-# 'timefilter', case_key = form, variant = plain | generic, n = queries,
+# 'timefilter', case_key = form, variant = plain | generic | seqscan, n = queries,
 # ms = their total); report.sql prints medians and the ratios.
 set -euo pipefail
 
@@ -54,7 +57,8 @@ SET tf.rep = :rep;
 SET tf.queries = :queries;
 CREATE TEMP TABLE tf_days AS
 SELECT timestamptz '2023-01-01' + (k * 1095 / :queries) * interval '1 day' AS lo,
-       timestamptz '2023-01-01' + (k * 1095 / :queries + 1) * interval '1 day' AS hi
+       timestamptz '2023-01-01' + (k * 1095 / :queries + 1) * interval '1 day' AS hi,
+       timestamptz '2023-01-01' + (k * 1095 / :queries + 28) * interval '1 day' AS hi28
   FROM generate_series(0, :queries - 1) k;
 PREPARE tf_natural(timestamptz, timestamptz) AS
     SELECT count(*) FROM public.tf WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2;
@@ -78,16 +82,19 @@ DECLARE
     total bigint;
     counts bigint[];
 BEGIN
-    FOREACH variant IN ARRAY ARRAY['plain', 'generic'] LOOP
+    FOREACH variant IN ARRAY ARRAY['plain', 'generic', 'seqscan'] LOOP
         counts := NULL;
+        PERFORM set_config('enable_indexscan', (variant <> 'seqscan')::text, false),
+                set_config('enable_indexonlyscan', (variant <> 'seqscan')::text, false),
+                set_config('enable_bitmapscan', (variant <> 'seqscan')::text, false);
         -- the order of the forms turns with the repetition
         FOR j IN 0..2 LOOP
             i := (j + current_setting('tf.rep')::int) % 3 + 1;
             PERFORM set_config('uidx.time_filter_rewrite', CASE WHEN forms[i] = 'off' THEN 'off' ELSE 'on' END, false);
             total := 0;
             t0 := clock_timestamp();
-            FOR d IN SELECT lo, hi FROM tf_days LOOP
-                IF variant = 'plain' THEN
+            FOR d IN SELECT lo, CASE WHEN variant = 'seqscan' THEN hi28 ELSE hi END AS hi FROM tf_days LOOP
+                IF variant <> 'generic' THEN
                     EXECUTE format(plain_sql[i], d.lo, d.hi) INTO c;
                 ELSE
                     EXECUTE format('EXECUTE tf_%s(%L, %L)', forms[i], d.lo, d.hi) INTO c;

@@ -34,7 +34,7 @@ sub scans_per_explain
 	my @counts;
 	for my $plan (split /^-- next$/m, $out)
 	{
-		my $n = () = $plan =~ /Scan .*? on tp_p\d+/g;
+		my $n = () = $plan =~ /Scan (?:using \S+ )?on tp_p\d+/g;
 		push @counts, $n;
 	}
 	return join(',', @counts);
@@ -52,6 +52,27 @@ is(scans_per_explain(session($two)), '1,1',
 	'shared_preload_libraries: the first query of a session prunes');
 is(session($count), '24', 'shared_preload_libraries: the day holds 24 rows');
 
+# The estimated rows of the day (24) in each plan of a session, from EXPLAIN's
+# first line; index conditions of uidx's (on id) in each plan.
+my $rows_explain = "EXPLAIN SELECT * FROM tp WHERE $filter";
+my $two_rows = "$rows_explain;\n\\echo -- next\n$rows_explain;";
+sub rows_per_explain
+{
+	my ($out) = @_;
+	return join(',', map { /rows=(\d+)/ ? $1 : '?' } split /^-- next$/m, $out);
+}
+sub index_scans_per_explain
+{
+	my ($out) = @_;
+	return join(',', map { my $n = () = /Index Cond: \(\(id >=/g; $n } split /^-- next$/m, $out);
+}
+my $preloaded_rows = rows_per_explain(session($two_rows));
+my ($first_rows) = split /,/, $preloaded_rows;
+ok($first_rows >= 12 && $first_rows <= 48,
+	"shared_preload_libraries: the day's estimate ($first_rows) is within a factor of 2 of 24");
+is($preloaded_rows, "$first_rows,$first_rows",
+	'shared_preload_libraries: the first query of a session has the same estimate as the next');
+
 $node->append_conf('postgresql.conf',
 	"shared_preload_libraries = ''\nsession_preload_libraries = 'uidx'\n");
 $node->restart;
@@ -62,6 +83,12 @@ $node->append_conf('postgresql.conf', "session_preload_libraries = ''\n");
 $node->restart;
 is(scans_per_explain(session($two)), '3,1',
 	'not preloaded: the first query is planned before uidx loads, the next prunes');
+# uidx loads while the first query is planned: that query is PostgreSQL's
+# alone, with no index path of uidx's in some partitions and not in others.
+is(index_scans_per_explain(session($two_rows)), '0,1',
+	'not preloaded: the first query has no index condition of uidx in any partition, the next has');
+my (undef, $later_rows) = split /,/, rows_per_explain(session($two_rows));
+is($later_rows, $first_rows, 'not preloaded: the next query has the estimate a preloaded server gives');
 is(session("$count;\n$count;"), "24\n24", 'not preloaded: the same rows either way');
 
 # A prepared statement planned before uidx loaded keeps its plan until it is
