@@ -953,4 +953,10 @@ COMMENT ON FUNCTION @extschema@.uidx_existing_relation(name, text) IS 'internal:
 -- on its server, and a row that no partition backs goes
 SELECT pg_catalog.count(*) FROM @extschema@.uidx_region_check(true);
 
+-- Retention and a default partition (docs/partitioning.md "Retention"):
+-- uidx_create_time_partitions gets default_partition, a parameter that
+-- changes the signature, so the 1.2 one goes and the line below creates the
+-- new one (a call without it means what it meant).
+DROP FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval);
+
 --@functions

@@ -927,6 +927,12 @@ CREATE OPERATOR <> (
     COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
 );
 
+-- Retention and a default partition (docs/partitioning.md "Retention"):
+-- uidx_create_time_partitions gets default_partition, a parameter that
+-- changes the signature, so the one written above goes and the line below
+-- creates the new one (a call without it means what it meant).
+DROP FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval, integer);
+
 --@functions
 
 -- 1.2's SUPPORT functions of the time functions, which PostgreSQL never
