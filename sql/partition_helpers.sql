@@ -118,3 +118,112 @@ SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-03-0
 COMMIT;
 
 DROP TABLE ph_orders, ph_hashed;
+
+-- ===========================================================================
+-- Retention: uidx_drop_time_partitions (docs/partitioning.md "Retention")
+-- ===========================================================================
+CREATE TABLE ph_ret (id iuid PRIMARY KEY, note text) PARTITION BY RANGE (id);
+SELECT * FROM uidx_create_time_partitions('ph_ret', '2025-01-01', '2025-05-01', '1 month', default_partition => true);
+-- one row a day, January to April
+INSERT INTO ph_ret SELECT iuid_from_parts('2025-01-01'::timestamptz + g * interval '1 day', 42, 7, g), 'day'
+  FROM generate_series(0, 119) g;
+-- a bound inside March: January and February go, March straddles it and stays
+SELECT * FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-03-15');
+-- again: nothing left to drop
+SELECT count(*) AS dropped_again FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-03-15');
+-- the bound is the first key of its millisecond: one microsecond before
+-- April leaves March (its upper bound is the first key of April 1), and
+-- 999 microseconds after April 1 reach March's end
+SELECT count(*) AS dropped FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-03-31 23:59:59.999999', detach_only => true);
+-- detached, not dropped; its rows are kept
+SELECT * FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-04-01 00:00:00.000999', detach_only => true);
+SELECT count(*) AS march_rows, (SELECT count(*) FROM pg_inherits WHERE inhrelid = 'ph_ret_p20250301'::regclass) AS still_attached
+  FROM ph_ret_p20250301;
+DROP TABLE ph_ret_p20250301;
+SELECT c.relname, (SELECT count(*) FROM ph_ret WHERE tableoid = c.oid) AS rows
+  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'ph_ret'::regclass ORDER BY 1;
+
+-- The default partition: left alone while empty, or while it holds only rows
+-- at or after the bound
+SELECT count(*) AS dropped_with_empty_default FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-04-15');
+INSERT INTO ph_ret VALUES (iuid_from_parts('2025-09-01', 42, 7, 1), 'new');
+SELECT count(*) AS dropped_with_new_rows_in_default FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-04-15');
+-- a partition for a range that the default holds rows of: refused, naming
+-- the range, before anything is made (PostgreSQL's own 23514 names neither)
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_ret', '2025-07-01', '2025-10-01', '1 month')$$) AS create_over_default_rows;
+SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent = 'ph_ret'::regclass;
+-- rows before and at or after the bound: refused, nothing detached
+INSERT INTO ph_ret VALUES (iuid_from_parts('2024-06-01', 42, 7, 1), 'old');
+SELECT pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_ret', timestamptz '2025-05-01')$$) AS default_old_and_new;
+SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent = 'ph_ret'::regclass;
+-- only older rows: the default goes too, and the next create makes a new one
+DELETE FROM ph_ret WHERE note = 'new';
+SELECT * FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-05-01');
+SELECT * FROM uidx_create_time_partitions('ph_ret', '2025-05-01', '2025-06-01', '1 month', default_partition => true);
+-- again: the default exists
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_ret', '2025-05-01', '2025-06-01', '1 month', default_partition => true);
+-- the default's name, taken by another table: 42P07, nothing made
+CREATE TABLE ph_named (id iuid NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE ph_named_default (id iuid);
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_named', '2025-05-01', '2025-06-01', '1 month', default_partition => true)$$) AS name_taken;
+SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent = 'ph_named'::regclass;
+-- a default partition under another name is the parent's default
+DROP TABLE ph_named_default;
+CREATE TABLE ph_named_rest PARTITION OF ph_named DEFAULT;
+SELECT * FROM uidx_create_time_partitions('ph_named', '2025-05-01', '2025-06-01', '1 month', default_partition => true);
+DROP TABLE ph_named;
+
+-- The interval form: before now() - older_than; a partition that holds now stays
+CREATE TABLE ph_now (id iuid NOT NULL) PARTITION BY RANGE (id);
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_now', '2001-01-01', '2001-01-03', '1 day');
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_now', date_trunc('day', now()), date_trunc('day', now()) + interval '1 day', '1 day');
+SELECT * FROM uidx_drop_time_partitions('ph_now', interval '1 day');
+SELECT count(*) AS left_one FROM pg_inherits WHERE inhparent = 'ph_now'::regclass;
+
+-- NULL arguments (22004), an infinite bound (22008), a negative interval
+-- (22023), a literal without its type (42725: timestamptz or interval), a
+-- table that is not range-partitioned (22023) or not partitioned (42809)
+SELECT pg_temp.error_of($$SELECT uidx_drop_time_partitions(NULL, timestamptz '2025-01-01')$$) AS parent,
+       pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', NULL::timestamptz)$$) AS older_than;
+SELECT pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', timestamptz '2025-01-01', NULL)$$) AS detach_only,
+       pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', NULL::interval)$$) AS older_than_interval;
+SELECT pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', interval '1 day', NULL)$$) AS detach_only_interval,
+       pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_now', '2025-01-01', '2025-02-01', '1 day', default_partition => NULL)$$) AS default_partition;
+SELECT pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', timestamptz 'infinity')$$) AS infinite,
+       pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', interval '-1 day')$$) AS negative;
+SELECT substring(pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_now', '2025-01-01')$$) FROM '^[^(]*') AS untyped;
+CREATE TABLE ph_hash2 (id iuid NOT NULL) PARTITION BY HASH (id);
+CREATE TABLE ph_plain (id iuid);
+SELECT pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_hash2', interval '1 day')$$) AS hashed,
+       pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_plain', interval '1 day')$$) AS plain;
+DROP TABLE ph_now, ph_hash2, ph_plain;
+
+-- A striped parent: a striped partition goes whole, with its stripes
+CREATE TABLE ph_striped (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_striped', '2025-01-01', '2025-01-05', '1 day', stripes => 4);
+SELECT * FROM uidx_drop_time_partitions('ph_striped', timestamptz '2025-01-03');
+SELECT t.level, count(*) AS tables FROM pg_partition_tree('ph_striped') t GROUP BY 1 ORDER BY 1;
+SELECT count(*) AS stripes_left FROM pg_class WHERE relname ~ '^ph_striped_p2025010[12]';
+DROP TABLE ph_striped;
+
+-- The per-call limit: each dropped table holds about 8 locks (itself, its
+-- row and array types, its primary key and constraint, its TOAST table,
+-- index and type) until the transaction ends.  One partition more than the
+-- budget allows: 54000 before anything is detached; two calls drop them.
+CREATE TABLE ph_many (id iuid PRIMARY KEY, note text) PARTITION BY RANGE (id);
+SELECT uidx_partition_lock_budget() / 8 + 1 AS many \gset
+SELECT count(*) = :many AS made
+  FROM uidx_create_time_partitions('ph_many', '2025-01-01', '2025-01-01'::timestamptz + :many * interval '1 millisecond',
+                                   '1 millisecond');
+SELECT substring(pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_many', timestamptz '2025-01-02')$$)
+                 FROM '^[^:]*: too many partitions') AS all_at_once;
+SELECT count(*) = :many AS all_kept FROM pg_inherits WHERE inhparent = 'ph_many'::regclass;
+SELECT count(*) = :many / 2 AS first_half FROM uidx_drop_time_partitions('ph_many', '2025-01-01'::timestamptz + (:many / 2) * interval '1 millisecond');
+SELECT count(*) = :many - :many / 2 AS the_rest FROM uidx_drop_time_partitions('ph_many', timestamptz '2025-01-02');
+DROP TABLE ph_many;
+
+-- REPEATABLE READ: a call alone works (one that waits: test/t/partition-helpers.pl)
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT * FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-06-01');
+COMMIT;
+DROP TABLE ph_ret;

@@ -107,107 +107,38 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_existing_relation(name, text) IS 'internal: a relation by name as the catalog has it now (40001 where the transaction''s snapshot cannot see it)';
 
--- uidx_create_time_partitions, in both editions (sql/assemble.sh; the C
--- extension's alone has stripes and keys of its own types).
--- Creates the missing RANGE partitions [b, b + step) for b = from_ts,
--- from_ts + step, ... < to_ts of a table partitioned by one uidx
--- time-ordered column, and returns the partitions it created.  The bounds are
--- the <type>_lower_bound() of each instant; step arithmetic follows the
--- session time zone (so '1 month' means calendar months).  Partitions are
--- named <parent>_pYYYYMMDD from the lower bound in UTC, plus _HH24MI when
--- the step is under a day, _HH24MISS under a minute and _HH24MISS_US (the
--- microseconds) under a second, by uidx_partition_name (at most 62 bytes,
--- with room for the stripes' _sNN when striped).  A partition of the parent
--- with that name or with exactly those bounds (one named by an earlier
--- version) is left alone.  One call at a time per parent
--- (uidx_lock_partitioned): a second call waits, then finds the first's
--- partitions.  Refused before anything is created: a NULL argument (22004),
--- a key in another order than its type's default
--- operator class, the time order (22023: a country-ordered iuid key is
--- split by uidx_attach_local_region instead), an infinite bound or step
--- (22008), a step that does not move forward or is shorter than a
--- millisecond, the unit of every bound (22023: two bounds in one
--- millisecond are one value), a range that starts after it ends (22023),
--- more partitions than one transaction can lock on this server (54000, see
--- the limit below), and two
--- lower bounds that would get one name (22023; a daily step that starts at
--- another time of day than midnight UTC can do that where summer time
--- begins).
--- With stripes > 1 each partition it creates is itself partitioned BY HASH
--- on the key into that many stripes (uidx_create_stripes, docs/partitioning.md
--- "Striped tables"); existing partitions are left as they are.  stripes must be 1
--- (no stripes) to 1024 (22023).
---@if uidx
-CREATE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,
-                                            to_ts timestamptz, step interval,
-                                            stripes integer DEFAULT 1)
---@else
-CREATE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,
-                                            to_ts timestamptz, step interval)
---@endif
-RETURNS SETOF regclass
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+-- The key of a table that the time-partition helpers split by time, checked:
+-- its column, the function that turns an instant into the smallest key of
+-- its millisecond (the bound of a partition), and the key's <, <= and >=
+-- (OPERATOR(schema.op), from the partition key's operator family, for
+-- dynamic SQL that runs on a pinned search_path).  Refused: a table that is not
+-- partitioned (42809), not BY RANGE on one column (22023), a key of a type
+-- without a lower-bound function (42804), and (C extension) a key in another
+-- order than its type's default operator class, the time order (22023: a
+-- country-ordered iuid key is split by uidx_attach_local_region instead).
+-- uidx_create_time_partitions and uidx_drop_time_partitions read a table's
+-- partitions with it, so both accept the same tables.
+CREATE FUNCTION @extschema@.uidx_time_partition_key(parent regclass, OUT key_name name, OUT key_type regtype,
+                                                    OUT bound_fn regprocedure, OUT lt_op text,
+                                                    OUT le_op text, OUT ge_op text)
+LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-    max_partitions integer;
-    lock_budget integer;
-    leaf_locks  integer;
-    part_locks  integer;
-    nindexes    integer;
     strategy    "char";
     nkeys       int2;
-    key_type    regtype;
---@if uidx
     key_opclass oid;
+    ops         text[];
+--@if uidx
     ext_ns      name;
 --@endif
-    bound_fn    regprocedure;
-    parent_ns   name;
-    parent_name name;
-    name_format text;
-    reserve     integer := 0;
-    lows        timestamptz[] := '{}';
-    names       text[] := '{}';
-    bound_texts text[];
-    by_bound    jsonb;
-    n           integer := 0;
-    lo          timestamptz;
-    hi          timestamptz;
-    suffix      text;
-    part_name   text;
-    existing    regclass;
-    i           integer;
---@if uidx
-    key_name    name;
-    stripe_by   text := '';
---@endif
 BEGIN
-    IF parent IS NULL OR from_ts IS NULL OR to_ts IS NULL OR step IS NULL THEN
-        RAISE EXCEPTION 'uidx_create_time_partitions: % must not be null',
-                        CASE WHEN parent IS NULL THEN 'parent' WHEN from_ts IS NULL THEN 'from_ts'
-                             WHEN to_ts IS NULL THEN 'to_ts' ELSE 'step' END
-            USING ERRCODE = 'null_value_not_allowed';
+    IF parent IS NULL THEN
+        RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
---@if uidx
-    IF stripes IS NULL THEN
-        RAISE EXCEPTION 'uidx_create_time_partitions: stripes must not be null'
-            USING ERRCODE = 'null_value_not_allowed',
-                  HINT = 'Give 1 for partitions without stripes.';
-    END IF;
---@endif
-    -- nspname, not regnamespace::name: the latter is already quoted where
-    -- the name needs it, and format('%I') would quote it twice
---@if uidx
-    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, p.partclass[0], n.nspname, c.relname
-      INTO strategy, nkeys, key_type, key_opclass, parent_ns, parent_name
---@else
-    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, n.nspname, c.relname
-      INTO strategy, nkeys, key_type, parent_ns, parent_name
---@endif
+    SELECT p.partstrat, p.partnatts, a.atttypid::regtype, p.partclass[0], a.attname
+      INTO strategy, nkeys, key_type, key_opclass, key_name
       FROM pg_partitioned_table p
-      JOIN pg_class c ON c.oid = p.partrelid
-      JOIN pg_namespace n ON n.oid = c.relnamespace
       LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
      WHERE p.partrelid = parent;
     IF NOT FOUND THEN
@@ -218,27 +149,6 @@ BEGIN
         RAISE EXCEPTION 'table "%" must be partitioned BY RANGE on a single column', parent
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    IF NOT (isfinite(from_ts) AND isfinite(to_ts) AND isfinite(step)) THEN
-        RAISE EXCEPTION 'partition range and step must be finite: from "%" to "%" in steps of "%"',
-                        from_ts, to_ts, step
-            USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    IF step <= interval '0' THEN
-        RAISE EXCEPTION 'partition step must be positive: "%"', step
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    IF step < interval '1 millisecond' THEN
-        RAISE EXCEPTION 'partition step "%" is shorter than the smallest step, 1 millisecond', step
-            USING ERRCODE = 'invalid_parameter_value',
-                  DETAIL = 'Every partition bound is the first value of a millisecond.';
-    END IF;
-    -- a range that ends before it starts is a mistake, not an empty request
-    IF from_ts > to_ts THEN
-        RAISE EXCEPTION 'partition range starts after it ends: from "%" to "%"', from_ts, to_ts
-            USING ERRCODE = 'invalid_parameter_value',
-                  HINT = 'Give the earlier time first.';
-    END IF;
-
 --@if uidx
     SELECT n.nspname INTO ext_ns
       FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
@@ -281,30 +191,181 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'A table partitioned by country (iuid_country_ops) gets one partition per country from uidx_attach_local_region(); those are partitioned by time.';
     END IF;
+--@endif
+    SELECT array_agg(format('OPERATOR(%I.%s)', n.nspname, o.oprname) ORDER BY a.amopstrategy) INTO ops
+      FROM pg_opclass c
+      JOIN pg_amop a ON a.amopfamily = c.opcfamily AND a.amoplefttype = c.opcintype
+                    AND a.amoprighttype = c.opcintype AND a.amopstrategy IN (1, 2, 4)
+      JOIN pg_operator o ON o.oid = a.amopopr
+      JOIN pg_namespace n ON n.oid = o.oprnamespace
+     WHERE c.oid = key_opclass;
+    lt_op := ops[1];
+    le_op := ops[2];
+    ge_op := ops[3];
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_time_partition_key(regclass) IS 'internal: the key column, lower-bound function and comparison operators of a table partitioned by time, after checking the table';
+
+-- How many locks one call of a partition helper may take: half of the
+-- server's lock table, max_locks_per_transaction x (max_connections +
+-- max_prepared_transactions) for all sessions together, as PostgreSQL
+-- documents it (53200 "out of shared memory" past it).  Each partition that
+-- a helper creates or drops stays locked until the transaction ends
+-- (docs/partitioning.md "Partitioning by time": 3,200 on a default server).
+CREATE FUNCTION @extschema@.uidx_partition_lock_budget() RETURNS integer
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+SELECT current_setting('max_locks_per_transaction')::integer
+       * (current_setting('max_connections')::integer + current_setting('max_prepared_transactions')::integer) / 2
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_partition_lock_budget() IS 'internal: the locks one call of a partition helper may take, half of the server''s lock table';
+
+-- uidx_create_time_partitions, in both editions (sql/assemble.sh; the C
+-- extension's alone has stripes and keys of its own types).
+-- Creates the missing RANGE partitions [b, b + step) for b = from_ts,
+-- from_ts + step, ... < to_ts of a table partitioned by one uidx
+-- time-ordered column, and returns the partitions it created.  The bounds are
+-- the <type>_lower_bound() of each instant; step arithmetic follows the
+-- session time zone (so '1 month' means calendar months).  Partitions are
+-- named <parent>_pYYYYMMDD from the lower bound in UTC, plus _HH24MI when
+-- the step is under a day, _HH24MISS under a minute and _HH24MISS_US (the
+-- microseconds) under a second, by uidx_partition_name (at most 62 bytes,
+-- with room for the stripes' _sNN when striped).  A partition of the parent
+-- with that name or with exactly those bounds (one named by an earlier
+-- version) is left alone.  One call at a time per parent
+-- (uidx_lock_partitioned): a second call waits, then finds the first's
+-- partitions.  Refused before anything is created: a NULL argument (22004),
+-- a key in another order than its type's default
+-- operator class, the time order (22023: a country-ordered iuid key is
+-- split by uidx_attach_local_region instead), an infinite bound or step
+-- (22008), a step that does not move forward or is shorter than a
+-- millisecond, the unit of every bound (22023: two bounds in one
+-- millisecond are one value), a range that starts after it ends (22023),
+-- more partitions than one transaction can lock on this server (54000, see
+-- the limit below), and two
+-- lower bounds that would get one name (22023; a daily step that starts at
+-- another time of day than midnight UTC can do that where summer time
+-- begins).
+-- With stripes > 1 each partition it creates is itself partitioned BY HASH
+-- on the key into that many stripes (uidx_create_stripes, docs/partitioning.md
+-- "Striped tables"); existing partitions are left as they are.  stripes must be 1
+-- (no stripes) to 1024 (22023).
+-- With default_partition, the parent gets a DEFAULT partition,
+-- <parent>_default (never striped), unless it has one under any name.  Where
+-- a default partition exists, a new partition whose range holds rows of the
+-- default is refused before anything is created (23514, naming the range:
+-- PostgreSQL would refuse it after scanning the default, with a message that
+-- names neither), docs/partitioning.md "A default partition".
+--@if uidx
+CREATE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,
+                                            to_ts timestamptz, step interval,
+                                            stripes integer DEFAULT 1,
+                                            default_partition boolean DEFAULT false)
+--@else
+CREATE FUNCTION @extschema@.uidx_create_time_partitions(parent regclass, from_ts timestamptz,
+                                            to_ts timestamptz, step interval,
+                                            default_partition boolean DEFAULT false)
+--@endif
+RETURNS SETOF regclass
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    max_partitions integer;
+    lock_budget integer;
+    leaf_locks  integer;
+    part_locks  integer;
+    nindexes    integer;
+--@if uidx
+    ext_ns      name;
+--@endif
+    key         record;
+    bound_fn    regprocedure;
+    default_of  regclass;
+    default_name text;
+    default_rows boolean := false;
+    parent_ns   name;
+    parent_name name;
+    name_format text;
+    reserve     integer := 0;
+    lows        timestamptz[] := '{}';
+    names       text[] := '{}';
+    bound_texts text[];
+    by_bound    jsonb;
+    n           integer := 0;
+    lo          timestamptz;
+    hi          timestamptz;
+    suffix      text;
+    part_name   text;
+    existing    regclass;
+    i           integer;
+--@if uidx
+    stripe_by   text := '';
+--@endif
+BEGIN
+    IF parent IS NULL OR from_ts IS NULL OR to_ts IS NULL OR step IS NULL OR default_partition IS NULL THEN
+        RAISE EXCEPTION 'uidx_create_time_partitions: % must not be null',
+                        CASE WHEN parent IS NULL THEN 'parent' WHEN from_ts IS NULL THEN 'from_ts'
+                             WHEN to_ts IS NULL THEN 'to_ts' WHEN step IS NULL THEN 'step'
+                             ELSE 'default_partition' END
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+--@if uidx
+    IF stripes IS NULL THEN
+        RAISE EXCEPTION 'uidx_create_time_partitions: stripes must not be null'
+            USING ERRCODE = 'null_value_not_allowed',
+                  HINT = 'Give 1 for partitions without stripes.';
+    END IF;
+--@endif
+    key := @extschema@.uidx_time_partition_key(parent);
+    bound_fn := key.bound_fn;
+    -- nspname, not regnamespace::name: the latter is already quoted where
+    -- the name needs it, and format('%I') would quote it twice
+    SELECT n.nspname, c.relname INTO parent_ns, parent_name
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.oid = parent;
+    IF NOT (isfinite(from_ts) AND isfinite(to_ts) AND isfinite(step)) THEN
+        RAISE EXCEPTION 'partition range and step must be finite: from "%" to "%" in steps of "%"',
+                        from_ts, to_ts, step
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF step <= interval '0' THEN
+        RAISE EXCEPTION 'partition step must be positive: "%"', step
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF step < interval '1 millisecond' THEN
+        RAISE EXCEPTION 'partition step "%" is shorter than the smallest step, 1 millisecond', step
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = 'Every partition bound is the first value of a millisecond.';
+    END IF;
+    -- a range that ends before it starts is a mistake, not an empty request
+    IF from_ts > to_ts THEN
+        RAISE EXCEPTION 'partition range starts after it ends: from "%" to "%"', from_ts, to_ts
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Give the earlier time first.';
+    END IF;
+
+--@if uidx
+    SELECT n.nspname INTO ext_ns
+      FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+     WHERE e.extname = 'uidx';
 
     IF stripes < 1 OR stripes > 1024 THEN
         RAISE EXCEPTION 'stripes must be between 1 and 1024: %', stripes
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
     IF stripes > 1 THEN
-        SELECT a.attname INTO key_name
-          FROM pg_partitioned_table p
-          JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
-         WHERE p.partrelid = parent;
-        stripe_by := format(' PARTITION BY HASH (%I)', key_name);
+        stripe_by := format(' PARTITION BY HASH (%I)', key.key_name);
         -- room for the stripes' suffix, _sNN, after the partition's name
         reserve := octet_length('_s' || (stripes - 1)::text);
     END IF;
 --@endif
 
-    -- The per-call limit: each partition made stays locked (ACCESS
-    -- EXCLUSIVE) until the transaction ends, with its indexes and its TOAST
-    -- table and index, and every stripe with its own.  The server's lock
-    -- table holds max_locks_per_transaction x (max_connections +
-    -- max_prepared_transactions) locks for all sessions together, as
-    -- PostgreSQL documents it (53200 "out of shared memory" past it); one
-    -- call takes at most half of that (docs/partitioning.md "Partitioning by
-    -- time": 3,200 on a default server).
+    -- The per-call limit (uidx_partition_lock_budget): each partition made
+    -- stays locked (ACCESS EXCLUSIVE) until the transaction ends, with its
+    -- indexes and its TOAST table and index, and every stripe with its own;
+    -- a default partition made takes as many as an unstriped partition.
     SELECT count(*) INTO nindexes FROM pg_index x WHERE x.indrelid = parent;
     leaf_locks := 1 + nindexes
                   + CASE WHEN EXISTS (SELECT 1 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
@@ -317,10 +378,9 @@ BEGIN
         part_locks := 1 + nindexes + stripes * leaf_locks;
     END IF;
 --@endif
-    lock_budget := current_setting('max_locks_per_transaction')::integer
-                   * (current_setting('max_connections')::integer
-                      + current_setting('max_prepared_transactions')::integer) / 2;
-    max_partitions := least(10000, greatest(1, lock_budget / part_locks));
+    lock_budget := @extschema@.uidx_partition_lock_budget();
+    max_partitions := least(10000, greatest(1, (lock_budget - CASE WHEN default_partition THEN leaf_locks ELSE 0 END)
+                                               / part_locks));
 
     -- fine enough that steps of the size give distinct names
     name_format := CASE WHEN step >= interval '1 day' THEN 'YYYYMMDD'
@@ -366,12 +426,29 @@ BEGIN
         lo := hi;
     END LOOP;
 
-    IF n = 0 THEN
+    IF n = 0 AND NOT default_partition THEN
         RETURN;
     END IF;
     -- What exists is read after the lock: a call that waited for another
     -- finds its partitions.
     PERFORM @extschema@.uidx_lock_partitioned(parent);
+    SELECT nullif(p.partdefid, 0)::regclass INTO default_of FROM pg_partitioned_table p WHERE p.partrelid = parent;
+    IF default_of IS NULL AND default_partition THEN
+        -- made first: empty, it holds no row of the partitions to come
+        default_name := @extschema@.uidx_partition_name(parent_name, '_default');
+        IF @extschema@.uidx_existing_relation(parent_ns, default_name) IS NOT NULL THEN
+            RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"',
+                            format('%I.%I', parent_ns, default_name), parent
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s DEFAULT', parent_ns, default_name, parent);
+        RETURN NEXT format('%I.%I', parent_ns, default_name)::regclass;
+    ELSIF default_of IS NOT NULL THEN
+        EXECUTE format('SELECT EXISTS (SELECT FROM %s)', default_of) INTO default_rows;
+    END IF;
+    IF n = 0 THEN
+        RETURN;
+    END IF;
     -- the bounds, as the server prints a partition bound, and the
     -- partitions that have them now
     EXECUTE format('SELECT array_agg(%s(b)::text ORDER BY o) FROM unnest($1) WITH ORDINALITY u(b, o)',
@@ -380,6 +457,25 @@ BEGIN
     SELECT jsonb_object_agg(pg_get_expr(c.relpartbound, c.oid), c.oid::regclass::text) INTO by_bound
       FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid
      WHERE h.inhparent = parent;
+    -- A new partition's range must hold no row of the default partition:
+    -- the first range that does is refused before anything is made (an
+    -- empty default, the usual case, is read once).
+    IF default_rows THEN
+        EXECUTE format('SELECT u.lo FROM unnest($1) u(lo)
+                         WHERE EXISTS (SELECT FROM %s d WHERE d.%I %s %s(u.lo) AND d.%I %s %s(u.lo + $2))
+                         ORDER BY u.lo LIMIT 1',
+                       default_of, key.key_name, key.ge_op, bound_fn::oid::regproc,
+                       key.key_name, key.lt_op, bound_fn::oid::regproc)
+           INTO lo USING lows, step;
+        IF lo IS NOT NULL THEN
+            RAISE EXCEPTION 'default partition "%" holds rows from "%" to "%", the range of a new partition of "%"',
+                            default_of, lo, lo + step, parent
+                USING ERRCODE = 'check_violation',
+                      DETAIL = 'PostgreSQL cannot create a partition for rows that its default partition holds; nothing was created.',
+                      HINT = format('Move those rows into their partition first: detach %s, create the partitions, insert its rows into %s again and drop it (docs/partitioning.md "A default partition").',
+                                    default_of, parent);
+        END IF;
+    END IF;
 
     FOR i IN 1 .. n LOOP
         lo := lows[i];
@@ -410,7 +506,191 @@ BEGIN
 END
 $fn$;
 --@if uidx
-COMMENT ON FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval, integer) IS 'creates the missing time-range partitions of a table partitioned by a uidx time-ordered column, each striped by hash when stripes > 1';
+COMMENT ON FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval, integer, boolean) IS 'creates the missing time-range partitions of a table partitioned by a uidx time-ordered column, each striped by hash when stripes > 1, and a default partition on request';
 --@else
-COMMENT ON FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval) IS 'creates the missing time-range partitions of a table partitioned by a time-prefixed uuid column';
+COMMENT ON FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval, boolean) IS 'creates the missing time-range partitions of a table partitioned by a time-prefixed uuid column, and a default partition on request';
 --@endif
+
+-- Retention, in both editions (docs/partitioning.md "Retention"): detaches
+-- and drops, or with detach_only only detaches, the partitions of parent
+-- that lie entirely before older_than: those whose upper bound is at most
+-- the key bound of older_than (the smallest key of its millisecond), so
+-- every row they can hold is older.  A partition that straddles the bound
+-- stays; a striped partition goes whole, with its stripes.  Returns their
+-- names, schema-qualified, oldest first (text: a dropped table has no
+-- regclass).  It checks the table as uidx_create_time_partitions does
+-- (uidx_time_partition_key) and runs one call at a time per table with it
+-- (uidx_lock_partitioned: 40001 after a wait in REPEATABLE READ or
+-- SERIALIZABLE), so a second call finds nothing left to drop.  The default
+-- partition holds no range: it is left alone while it holds no row older
+-- than the bound; if every row it holds is older, it goes too (the next
+-- uidx_create_time_partitions(..., default_partition => true) makes a new
+-- one); if it holds older rows and rows at or after the bound it is refused
+-- (55000, naming it) before anything is detached.  A foreign-table partition
+-- is refused (42809).  Errors come before anything is detached: 22004 a NULL
+-- argument, 22008 an infinite bound, 54000 more locks than one call may
+-- take (uidx_partition_lock_budget: dropping a table locks it, its row type,
+-- its indexes and their constraints, its TOAST table, index and type).
+-- DETACH PARTITION CONCURRENTLY cannot run in a function (it commits
+-- inside), so DETACH takes ACCESS EXCLUSIVE on the parent until the
+-- transaction ends: it waits for every query of the table, and queries
+-- that come after it wait in turn.
+CREATE FUNCTION @extschema@.uidx_drop_time_partitions(parent regclass, older_than timestamptz,
+                                                      detach_only boolean DEFAULT false)
+RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    key          record;
+    bound_text   text;
+    default_of   regclass;
+    old_rows     boolean := false;
+    new_rows     boolean;
+    parts        oid[] := '{}';
+    uppers       text[] := '{}';
+    doomed       oid[];
+    needed       integer;
+    budget       integer;
+    r            record;
+    upper_text   text;
+BEGIN
+    IF parent IS NULL OR older_than IS NULL OR detach_only IS NULL THEN
+        RAISE EXCEPTION 'uidx_drop_time_partitions: % must not be null',
+                        CASE WHEN parent IS NULL THEN 'parent' WHEN older_than IS NULL THEN 'older_than'
+                             ELSE 'detach_only' END
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    key := @extschema@.uidx_time_partition_key(parent);
+    IF NOT isfinite(older_than) THEN
+        RAISE EXCEPTION 'older_than must be finite: "%"', older_than
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    EXECUTE format('SELECT %s($1)::text', key.bound_fn::oid::regproc) INTO bound_text USING older_than;
+
+    -- What exists is read after the lock: a call that waited for another
+    -- finds what the other left.
+    PERFORM @extschema@.uidx_lock_partitioned(parent);
+    SELECT nullif(p.partdefid, 0)::regclass INTO default_of FROM pg_partitioned_table p WHERE p.partrelid = parent;
+    -- every partition's upper bound, as the server prints it: a quoted
+    -- literal of the key type, or MAXVALUE (never before a bound)
+    FOR r IN SELECT c.oid, c.relkind, pg_get_expr(c.relpartbound, c.oid) AS bound
+               FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid
+              WHERE h.inhparent = parent AND c.oid IS DISTINCT FROM default_of::oid
+    LOOP
+        upper_text := substring(r.bound FROM '^FOR VALUES FROM \(.*\) TO \(''([^''\\]*)''\)$');
+        CONTINUE WHEN upper_text IS NULL AND r.bound ~ ' TO \(MAXVALUE\)$';
+        IF upper_text IS NULL THEN
+            RAISE EXCEPTION 'partition "%" of "%" has a bound that cannot be read: %', r.oid::regclass, parent, r.bound
+                USING ERRCODE = 'internal_error';
+        END IF;
+        parts := parts || r.oid;
+        uppers := uppers || upper_text;
+    END LOOP;
+    -- those entirely before the bound, oldest first, in the key's order
+    EXECUTE format('SELECT coalesce(array_agg(u.o ORDER BY u.up::%1$s), ''{}'') FROM unnest($1, $2) u(o, up)
+                     WHERE u.up::%1$s %2$s $3::%1$s',
+                   key.key_type, key.le_op)
+       INTO doomed USING parts, uppers, bound_text;
+    IF default_of IS NOT NULL THEN
+        EXECUTE format('SELECT EXISTS (SELECT FROM %s d WHERE d.%I %s $1::%s)',
+                       default_of, key.key_name, key.lt_op, key.key_type)
+           INTO old_rows USING bound_text;
+    END IF;
+    IF cardinality(doomed) = 0 AND NOT old_rows THEN
+        RETURN;
+    END IF;
+
+    -- DETACH takes ACCESS EXCLUSIVE on the parent: taken now, so that no
+    -- row reaches the default partition between its check and its detach
+    EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', parent);
+    IF old_rows THEN
+        EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', default_of);
+        EXECUTE format('SELECT EXISTS (SELECT FROM %s d WHERE d.%I %s $1::%s)',
+                       default_of, key.key_name, key.ge_op, key.key_type)
+           INTO new_rows USING bound_text;
+        IF new_rows THEN
+            RAISE EXCEPTION 'default partition "%" of "%" holds rows at or after "%" as well as rows before it',
+                            default_of, parent, older_than
+                USING ERRCODE = 'object_not_in_prerequisite_state',
+                      DETAIL = 'Dropping it would drop rows newer than the bound; nothing was detached or dropped.',
+                      HINT = format('Delete its older rows (DELETE FROM %s WHERE %I %s %s(%L)), or move them into partitions of their own (docs/partitioning.md "A default partition").',
+                                    default_of, key.key_name, key.lt_op, key.bound_fn::oid::regproc, older_than);
+        END IF;
+        doomed := doomed || default_of::oid;
+    END IF;
+    -- A foreign table holds rows elsewhere, which DROP TABLE cannot drop.
+    SELECT c.oid::regclass AS part INTO r FROM pg_class c WHERE c.oid = ANY (doomed) AND c.relkind = 'f' LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'partition "%" of "%" is a foreign table', r.part, parent
+            USING ERRCODE = 'wrong_object_type',
+                  DETAIL = 'uidx_drop_time_partitions drops local partitions only; nothing was detached or dropped.',
+                  HINT = 'Detach it with ALTER TABLE ... DETACH PARTITION, and drop its rows where they are.';
+    END IF;
+
+    -- The per-call limit: every table of each partition's tree (a striped
+    -- partition and its stripes) stays locked until the transaction ends,
+    -- with its row type and array type, each index and its constraint, and
+    -- its TOAST table, index and type.
+    SELECT sum(3 + 2 * (SELECT count(*) FROM pg_index x WHERE x.indrelid = t.relid)
+               + CASE WHEN c.reltoastrelid <> 0 THEN 3 ELSE 0 END)::integer + 2
+      INTO needed
+      FROM unnest(doomed) d(o)
+     CROSS JOIN LATERAL pg_partition_tree(d.o) t
+      JOIN pg_class c ON c.oid = t.relid;
+    budget := @extschema@.uidx_partition_lock_budget();
+    IF needed > budget THEN
+        RAISE EXCEPTION 'too many partitions: dropping the % partitions of "%" before "%" takes about % locks, more than one call may take (%)',
+                        cardinality(doomed), parent, older_than, needed, budget
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('Each dropped table, index and type stays locked until the transaction ends; one call takes at most %s locks, half of max_locks_per_transaction (%s) x (max_connections (%s) + max_prepared_transactions (%s)).',
+                                  budget, current_setting('max_locks_per_transaction'),
+                                  current_setting('max_connections'), current_setting('max_prepared_transactions')),
+                  HINT = 'Drop them in several calls, an earlier older_than first, each in a transaction of its own, or raise max_locks_per_transaction.';
+    END IF;
+
+    FOR r IN SELECT d.o::regclass AS part, format('%I.%I', n.nspname, c.relname) AS name
+               FROM unnest(doomed) WITH ORDINALITY d(o, i)
+               JOIN pg_class c ON c.oid = d.o JOIN pg_namespace n ON n.oid = c.relnamespace
+              ORDER BY d.i
+    LOOP
+        EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, r.part);
+        IF NOT detach_only THEN
+            EXECUTE format('DROP TABLE %s', r.part);
+        END IF;
+        RETURN NEXT r.name;
+    END LOOP;
+END
+$fn$;
+
+COMMENT ON FUNCTION @extschema@.uidx_drop_time_partitions(regclass, timestamptz, boolean) IS 'detaches and drops (or only detaches) the time partitions of a table that lie entirely before a time, and returns their names';
+
+-- The same, before now() - older_than (in the session time zone: '1 month'
+-- is a calendar month).  A negative interval, a bound in the future that
+-- would drop the partitions being written, is refused (22023).
+CREATE FUNCTION @extschema@.uidx_drop_time_partitions(parent regclass, older_than interval,
+                                                      detach_only boolean DEFAULT false)
+RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    IF parent IS NULL OR older_than IS NULL OR detach_only IS NULL THEN
+        RAISE EXCEPTION 'uidx_drop_time_partitions: % must not be null',
+                        CASE WHEN parent IS NULL THEN 'parent' WHEN older_than IS NULL THEN 'older_than'
+                             ELSE 'detach_only' END
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF older_than < interval '0' THEN
+        RAISE EXCEPTION 'older_than must not be negative: "%"', older_than
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Give the age of the oldest rows to keep, such as interval ''90 days''.';
+    END IF;
+    IF NOT isfinite(older_than) THEN
+        RAISE EXCEPTION 'older_than must be finite: "%"', older_than
+            USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    RETURN QUERY SELECT * FROM @extschema@.uidx_drop_time_partitions(parent, now() - older_than, detach_only);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_drop_time_partitions(regclass, interval, boolean) IS 'detaches and drops (or only detaches) the time partitions of a table that lie entirely before now() - older_than, and returns their names';

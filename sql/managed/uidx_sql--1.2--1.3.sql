@@ -40,6 +40,12 @@ DROP FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint);
 -- the catalog (docs/managed.md "Regions in uidx_sql"): each row records the
 -- partition that holds its country, by OID, and uidx_region_check() mends
 -- the rows of dropped partitions and renamed servers.
+-- Retention and a default partition (docs/partitioning.md "Retention"):
+-- uidx_create_time_partitions gets default_partition, a parameter that
+-- changes the signature, so the 1.2 one goes and --@functions creates the
+-- new one (a call without it means what it meant).
+DROP FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval);
+
 ALTER TABLE @extschema@.uidx_region ADD COLUMN part regclass;
 COMMENT ON TABLE @extschema@.uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN @extschema@.uidx_region.part IS 'a router partition that holds the country; its server is the region';

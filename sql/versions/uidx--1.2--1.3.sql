@@ -55,8 +55,9 @@ DROP FUNCTION uidx_instant_after(timestamptz);
 
 -- Striped tables (docs/partitioning.md "Striped tables") and a range that
 -- starts after it ends refused (22023): uidx_create_time_partitions gets an
--- optional stripe count.  A parameter changes the signature, so the 1.2
--- function is dropped and the new one created (a call with four arguments
+-- optional stripe count, and a default partition (docs/partitioning.md
+-- "Retention").  Parameters change the signature, so the 1.2 function is
+-- dropped and --@functions creates the new one (a call with four arguments
 -- means what it meant).
 DROP FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval);
 

@@ -174,6 +174,47 @@ BEGIN
             RAISE EXCEPTION 'migrate: refusals of (%, %, %) differ: C: % SQL: %', r.f, r.t, r.step, e1, e2;
         END IF;
     END LOOP;
+    -- retention and the default partition: the same partitions go, the
+    -- same refusals
+    PERFORM uidx_create_time_partitions('parts_c', '2026-01-09', '2026-01-09', '1 day', default_partition => true);
+    PERFORM uidx_sql.uidx_create_time_partitions('parts_s', '2026-01-09', '2026-01-09', '1 day', default_partition => true);
+    SELECT string_agg(substr(p, 16), ' ' ORDER BY o) INTO c
+      FROM uidx_drop_time_partitions('parts_c', timestamptz '2026-01-03 12:00') WITH ORDINALITY d(p, o);
+    SELECT string_agg(substr(p, 16), ' ' ORDER BY o) INTO s
+      FROM uidx_sql.uidx_drop_time_partitions('parts_s', timestamptz '2026-01-03 12:00') WITH ORDINALITY d(p, o);
+    IF c IS DISTINCT FROM s OR s IS DISTINCT FROM 'p20260101 p20260102' THEN
+        RAISE EXCEPTION 'migrate: retention differs: C: % SQL: %', c, s;
+    END IF;
+    SELECT string_agg(substr(p, 16), ' ' ORDER BY o) INTO c
+      FROM uidx_drop_time_partitions('parts_c', timestamptz '2026-01-08', detach_only => true) WITH ORDINALITY d(p, o);
+    SELECT string_agg(substr(p, 16), ' ' ORDER BY o) INTO s
+      FROM uidx_sql.uidx_drop_time_partitions('parts_s', timestamptz '2026-01-08', detach_only => true) WITH ORDINALITY d(p, o);
+    IF c IS DISTINCT FROM s OR s IS DISTINCT FROM 'p20260103 p20260104 p20260105 p20260106 p20260107' THEN
+        RAISE EXCEPTION 'migrate: detaching differs: C: % SQL: %', c, s;
+    END IF;
+    IF (SELECT count(*) FROM parts_s_p20260103) <> 10 THEN
+        RAISE EXCEPTION 'migrate: a detached partition lost its rows';
+    END IF;
+    IF (SELECT count(*) FROM uidx_sql.uidx_drop_time_partitions('parts_s', timestamptz '2026-01-08')) <> 0 THEN
+        RAISE EXCEPTION 'migrate: a second retention call dropped more';
+    END IF;
+    -- the default holding a row before and one after the bound; then a
+    -- partition for the later row's range
+    INSERT INTO parts_c VALUES (iuid_from_parts('2025-06-01', 42, 7, 1)::uuid), (iuid_from_parts('2026-03-01', 42, 7, 1)::uuid);
+    INSERT INTO parts_s VALUES (uidx_sql.iuid_generate_at('2025-06-01', 1, 1)), (uidx_sql.iuid_generate_at('2026-03-01', 1, 1));
+    FOR r IN SELECT * FROM (VALUES ('uidx_drop_time_partitions(%L, timestamptz ''2026-01-09'')'),
+                                   ('uidx_create_time_partitions(%L, ''2026-02-01'', ''2026-04-01'', ''1 month'')'),
+                                   ('uidx_drop_time_partitions(%L, NULL::interval)')) v(call)
+    LOOP
+        e1 := NULL; e2 := NULL;
+        BEGIN EXECUTE 'SELECT count(*) FROM public.' || format(r.call, 'parts_c');
+        EXCEPTION WHEN OTHERS THEN e1 := SQLSTATE || ' ' || replace(SQLERRM, 'parts_c', 'parts_?'); END;
+        BEGIN EXECUTE 'SELECT count(*) FROM uidx_sql.' || format(r.call, 'parts_s');
+        EXCEPTION WHEN OTHERS THEN e2 := SQLSTATE || ' ' || replace(SQLERRM, 'parts_s', 'parts_?'); END;
+        IF e1 IS DISTINCT FROM e2 OR e1 IS NULL THEN
+            RAISE EXCEPTION 'migrate: refusals of % differ: C: % SQL: %', r.call, e1, e2;
+        END IF;
+    END LOOP;
     RAISE WARNING 'migrate: ok';
 END
 $$;

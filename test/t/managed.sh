@@ -14,7 +14,8 @@
 #     and no random bit position biased in 20,000 IDs of each;
 #  3. test/managed/migrate.sql: ALTER TABLE ... TYPE iuid / comb / distid of
 #     tables filled by uidx_sql, a table partitioned by id moved with the
-#     statements of docs/managed.md, and the partition helper; then uidx_inspect
+#     statements of docs/managed.md, and the partition helpers (creation,
+#     retention, the default partition); then uidx_inspect
 #     of uidx_sql installed without pgcrypto, in a database of its own;
 #  4. test/managed/public_id.sql: public ids of both editions under one key,
 #     that no other role reads or sets uidx_sql's key, and that look-alikes

@@ -324,6 +324,12 @@ SELECT public.luuid_register_group('Person'), uidx_sql.luuid_register_group('Per
 CREATE SEQUENCE trapdata.seq;
 CREATE TABLE trapdata.tp_uidx (id public.iuid PRIMARY KEY) PARTITION BY RANGE (id);
 CREATE TABLE trapdata.tp_uidx_sql (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
+-- a default partition with an old row: the create calls check it, the first
+-- drop call drops it (all its rows are old), the second create makes another
+CREATE TABLE trapdata.tp_uidx_rest PARTITION OF trapdata.tp_uidx DEFAULT;
+CREATE TABLE trapdata.tp_uidx_sql_rest PARTITION OF trapdata.tp_uidx_sql DEFAULT;
+INSERT INTO trapdata.tp_uidx VALUES (public.iuid_from_parts('2020-01-01', 42, 7, 1));
+INSERT INTO trapdata.tp_uidx_sql VALUES (public.uuidv7_lower_bound('2020-01-01'));
 CREATE TABLE trapdata.st_uidx (id public.iuid PRIMARY KEY) PARTITION BY HASH (id);
 CREATE TABLE trapdata.router_uidx (id public.iuid NOT NULL, note text) PARTITION BY RANGE (id public.iuid_country_ops);
 CREATE TABLE trapdata.router_uidx_sql (id uuid NOT NULL, note text) PARTITION BY LIST (uidx_sql.iuid_country(id));
@@ -397,10 +403,16 @@ my %args = (
 	'iuid_generate(integer,integer)' => '7, 42',
 	'iuid_generate(text,integer)' => q{'Ride', 42},
 	'iuid_country_lower_bound(integer)' => '42',
-	'uidx_create_time_partitions(regclass,timestamp with time zone,timestamp with time zone,interval,integer)' =>
-	  qq{'trapdata.tp_uidx', $ts, $ts2, '1 day', 1},
-	'uidx_create_time_partitions(regclass,timestamp with time zone,timestamp with time zone,interval)' =>
-	  qq{'trapdata.tp_\$E', $ts, $ts2, '1 day'},
+	'uidx_create_time_partitions(regclass,timestamp with time zone,timestamp with time zone,interval,integer,boolean)' =>
+	  qq{'trapdata.tp_uidx', $ts, $ts2, '1 day', 1, true},
+	'uidx_create_time_partitions(regclass,timestamp with time zone,timestamp with time zone,interval,boolean)' =>
+	  qq{'trapdata.tp_\$E', $ts, $ts2, '1 day', true},
+	# after the create calls (the calls run in name order): they drop (not
+	# only detach, which would leave their names taken) the partitions made,
+	# which each path makes again
+	'uidx_drop_time_partitions(regclass,timestamp with time zone,boolean)' => qq{'trapdata.tp_\$E', $ts2, false},
+	'uidx_drop_time_partitions(regclass,interval,boolean)' => q{'trapdata.tp_$E', '1 day', false},
+	'uidx_time_partition_key(regclass)' => q{'trapdata.tp_$E'},
 	'uidx_create_stripes(regclass,integer)' => q{'trapdata.st_uidx', 4},
 	'uidx_attach_region(regclass,name,integer[],text)' => q{'trapdata.router_$E', 'trap_region', '{42}', 'public.orders'},
 	'uidx_attach_local_region(regclass,integer[])' => q{'trapdata.router_$E', '{16}'},
