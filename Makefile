@@ -11,15 +11,15 @@ EXTVERSION   = 1.3
 PG_MAJORS    = 15 16 17 18 19
 MODULE_big   = uidx
 OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
-# The current version's script is assembled from sql/install/; every released
+# The current version's script is assembled from src/sql/install/; every released
 # version's script and every upgrade script are kept as they shipped in
-# sql/versions/ (uidx--1.0.sql is the 1.0 install script, byte for byte).
+# src/sql/versions/ (uidx--1.0.sql is the 1.0 install script, byte for byte).
 # The open update script (from the last release) is the one version file
-# that is built: sql/assemble.sh --update expands its --@functions line into
-# every function of sql/install/.
+# that is built: src/sql/assemble.sh --update expands its --@functions line into
+# every function of src/sql/install/.
 OPEN_UPDATE  = uidx--1.2--$(EXTVERSION).sql
 DATA_built   = uidx--$(EXTVERSION).sql $(OPEN_UPDATE)
-DATA         = $(filter-out sql/versions/$(OPEN_UPDATE),$(sort $(wildcard sql/versions/uidx--*.sql)))
+DATA         = $(filter-out src/sql/versions/$(OPEN_UPDATE),$(sort $(wildcard src/sql/versions/uidx--*.sql)))
 # UIDX_CLOCK_GRAIN_NS=N (e.g. 1000000) builds a real clock that ticks only
 # every N ns, for a test run that proves no result depends on how many calls
 # fall into one tick (src/clock.c, test/README.md "Testing"); never for use.
@@ -46,7 +46,7 @@ REGRESS_OPTS = --load-extension=uidx
 REGRESS_PREP = installcheck-preflight
 
 # The install script is assembled from one fragment per family.
-INSTALL_FRAGMENTS = $(sort $(wildcard sql/install/*.sql))
+INSTALL_FRAGMENTS = $(sort $(wildcard src/sql/install/*.sql))
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
@@ -65,16 +65,16 @@ $(shell echo '$(BUILT_FOR_KEY)' | cmp -s - $(BUILT_FOR) 2>/dev/null || echo '$(B
 $(OBJS): $(BUILT_FOR) $(wildcard src/*.h)
 EXTRA_CLEAN += $(BUILT_FOR)
 
-# The install script is the fragments of sql/install/ one after another:
+# The install script is the fragments of src/sql/install/ one after another:
 # plain SQL, every object written out where grep finds it, in its family file
-# or, where uidx_sql installs it too, in the sql/common/ file that the family
-# file includes (sql/assemble.sh).
-uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(wildcard sql/common/*.sql) sql/assemble.sh
-	bash sql/assemble.sh uidx $(INSTALL_FRAGMENTS) > $@.tmp
+# or, where uidx_sql installs it too, in the src/sql/common/ file that the family
+# file includes (src/sql/assemble.sh).
+uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(wildcard src/sql/common/*.sql) src/sql/assemble.sh
+	bash src/sql/assemble.sh uidx $(INSTALL_FRAGMENTS) > $@.tmp
 	mv $@.tmp $@
 
-$(OPEN_UPDATE): sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) $(wildcard sql/common/*.sql) sql/assemble.sh
-	bash sql/assemble.sh --update uidx sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) > $@.tmp
+$(OPEN_UPDATE): src/sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) $(wildcard src/sql/common/*.sql) src/sql/assemble.sh
+	bash src/sql/assemble.sh --update uidx src/sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) > $@.tmp
 	mv $@.tmp $@
 
 installcheck-preflight:
@@ -177,14 +177,14 @@ asan-check: deps
 # `make dist`: the PGXN release uidx-<META.json version>.zip, archived from the
 # committed HEAD (not the working tree), holding only what `make`, `make
 # install` and `make installcheck` need: test/t/generators.list and its
-# fixtures are read by sql/include/generators.sql.  Its Markdown is made to
+# fixtures are read by test/regress/generators.sql.  Its Markdown is made to
 # stand alone (test/packaging/dist-docs.py, which writes the zip): the README opens with what the
 # zip is for instead of the clone's make demo and make test, and a link to a
 # file the zip omits names the file in the repository instead.
 # test/packaging/dist.sh checks the list, the links and the README's
 # promises, and builds from the unpacked zip.
 DISTVERSION = $(EXTVERSION).0
-DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md docs uidx.control src sql expected \
+DIST_PATHS  = LICENSE CHANGELOG.md META.json Makefile README.md docs uidx.control src sql expected test/regress \
               test/t/generators.list test/t/generators-fixtures.sql
 .PHONY: dist deb test-packaging
 dist:
@@ -209,13 +209,13 @@ test-packaging:
 	bash test/packaging/deb.sh
 # uidx_sql, the SQL edition for managed servers (docs/managed.md):
 # `make managed` writes its psql script and its pg_tle registration, both
-# built from the family files sql/managed/[0-9]*.sql, into MANAGED_OUT.  `make test-managed`
+# built from the family files src/sql/managed/[0-9]*.sql, into MANAGED_OUT.  `make test-managed`
 # runs its tests (test/t/managed.sh, test/t/managed-pgtle.sh,
 # test/t/managed-partman.sh, test/t/managed-regions.pl; make test-full runs them too, with fewer IDs) with
 # 1,000,000 IDs per monotonic generator.
-MANAGED_OUT ?= sql/managed/dist
+MANAGED_OUT ?= src/sql/managed/dist
 managed:
-	bash sql/managed/build.sh $(MANAGED_OUT) $(EXTVERSION)
+	bash src/sql/managed/build.sh $(MANAGED_OUT) $(EXTVERSION)
 
 # .ci/run reads MANAGED_SCRIPTS too, to leave them out of make test-full.
 MANAGED_SCRIPTS = t/managed.sh t/managed-pgtle.sh t/managed-partman.sh t/managed-regions.pl

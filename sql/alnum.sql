@@ -1,7 +1,7 @@
 -- Alphanumeric IDs: base-62 blocks of 11 characters per 64-bit half.
 SET timezone = 'UTC';
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ---------------------------------------------------------------------------
 -- Vectors

@@ -14,7 +14,7 @@ SET timezone = 'UTC';
 -- (luuid_nextval and comb_sequence_generate follow a sequence, not the
 -- clock; luuid_generate has no time field.)
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ===========================================================================
 -- The settings: superuser only, and loud while active
@@ -54,7 +54,7 @@ DROP ROLE uidx_clock_tester;
 -- ===========================================================================
 -- Monotonic generators under faults
 -- ===========================================================================
-\i sql/include/clock_faults.sql
+\i test/regress/clock_faults.sql
 
 INSERT INTO iuid_service_entity VALUES (11, 'ClockFaults');
 -- T on a millisecond boundary: the iuid runs' 100,000 ids of one frozen
@@ -222,7 +222,7 @@ DROP SEQUENCE clock_seq;
 -- it, past everything made above.  Only failures are printed: a generator
 -- with fewer than 100 ids or any id not above the one before.
 -- ===========================================================================
-\i sql/include/generators.sql
+\i test/regress/generators.sql
 CREATE TEMP TABLE registry_ids (function text, n bigserial, v text);
 SET uidx.debug_clock_freeze = on;
 SET statement_timeout = '2s';

@@ -4,7 +4,7 @@
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ---------------------------------------------------------------------------
 -- FORMATS.md §A1 vectors: clock | r48 -> ts45 | decimal | hex26 | alphanumeric.

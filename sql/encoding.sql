@@ -15,7 +15,7 @@
 SET client_encoding = 'UTF8';
 SET timezone = 'UTC';
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 SELECT CASE WHEN getdatabaseencoding() IN ('UTF8', 'SQL_ASCII') THEN getdatabaseencoding()
             WHEN pg_encoding_max_length(pg_char_to_encoding(getdatabaseencoding())) = 1 THEN 'single-byte'

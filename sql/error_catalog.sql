@@ -3,7 +3,7 @@ SET timezone = 'UTC';
 -- in the same order and with the same numbers.  Each case is run by
 -- pg_temp.error_of, which prints SQLSTATE: message / detail.
 SET search_path = public, pg_catalog;
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- fixtures the cases refer to
 INSERT INTO iuid_service_entity VALUES (31, 'CatalogOrder');
@@ -155,10 +155,10 @@ DROP SEQUENCE catalog_seq, catalog_big_seq;
 
 -- the case that needs a key file, in a fresh session that reads it
 \set public_id_key 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8='
-\i sql/include/public_id_key.sql
-\i sql/include/error_of.sql
+\i test/regress/public_id_key.sql
+\i test/regress/error_of.sql
 SELECT :all_cases + 1 AS n, 'public_id' AS family, 'forged or foreign public id: NULL, no error' AS class,
        pg_temp.error_of($$SELECT public_id_decode_bigint('00000000-0000-4000-8000-000000000000')$$) AS error;
 SELECT public_id_decode_bigint('00000000-0000-4000-8000-000000000000') IS NULL AS forged_null,
        public_id_decode_bigint(public_id_encode(42::bigint)) AS genuine;
-\i sql/include/public_id_key_reset.sql
+\i test/regress/public_id_key_reset.sql

@@ -8,7 +8,7 @@ SET timezone = 'UTC';
 
 -- uidx's functions before any same-named core ones
 SET search_path = public, pg_catalog;
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 SELECT iuid_generate(1, 1) IS NOT NULL AS library_loaded;
 
 -- ===========================================================================

@@ -50,7 +50,7 @@ FROM uidx_inspect(luuid_generate('Person', 4242)::text);
 
 -- with the public-id key file, a public id decodes and goes first; forged ones stay opaque
 \set public_id_key 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SET timezone = 'UTC';
 SELECT kind, details FROM uidx_inspect('30322474-a954-ffa9-941c-6f038afe4ff1');
 SELECT kind, details FROM uidx_inspect('48XoooHHCe1CiOHrghM7Dl');
@@ -62,7 +62,7 @@ COPY (SELECT) TO PROGRAM 'cat >/dev/null; chmod 644 uidx_regress_public_id.key';
 \c
 SET timezone = 'UTC';
 SELECT kind, details FROM uidx_inspect('30322474-a954-ffa9-941c-6f038afe4ff1');
-\i sql/include/public_id_key_reset.sql
+\i test/regress/public_id_key_reset.sql
 SET timezone = 'UTC';
 
 -- mixed generated ids: every one is recognised first as what made it

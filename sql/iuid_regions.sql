@@ -2,7 +2,7 @@
 -- pruning by iuid and uuid parameters, the region registry and the helpers.
 -- Routing through real foreign servers is test/t/regions.pl.
 SET timezone = 'UTC';
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ---------------------------------------------------------------------------
 -- The country order

@@ -1,7 +1,7 @@
 SET timezone = 'UTC';
 -- PK-embedded UUID with CRC-12 groups (FORMATS.md §D).
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ---- CRC-12: every FORMATS.md §D vector (but 'Größe': sql/encoding.sql), check value 0xDDD ----
 SELECT s, crc12(s) AS crc, lpad(upper(to_hex(crc12(s))), 3, '0') AS hex

@@ -12,7 +12,7 @@ SET timezone = 'UTC';
 -- Adding an operator class adds one row to `reference`.
 CREATE EXTENSION IF NOT EXISTS amcheck;
 SET uidx.country = 42;
-\i sql/include/generators.sql
+\i test/regress/generators.sql
 
 -- the reference order of each operator class, over %1$s = the value's 16 bytes
 CREATE TEMP TABLE reference (opclass text PRIMARY KEY, type text, key_sql text);

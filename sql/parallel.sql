@@ -61,7 +61,7 @@ $$;
 -- every generator of the registry (test/t/generators.list; uuidv7 is core's
 -- on PostgreSQL 18 and behaves the same here).  Each check below prints only
 -- the generators that fail it, so adding a generator changes no output here.
-\i sql/include/generators.sql
+\i test/regress/generators.sql
 
 -- the registry's parallel marking is the catalog's, and every generator is
 -- VOLATILE

@@ -2,7 +2,7 @@ SET timezone = 'UTC';
 -- The partition helpers that cron runs (docs/partitioning.md "Partitioning
 -- by time"): NULL arguments, long names, the per-call limit, partitions made
 -- by an earlier version.  Two calls at once: test/t/partition-helpers.pl.
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ===========================================================================
 -- NULL arguments raise 22004 (they were STRICT, and did nothing)

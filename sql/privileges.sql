@@ -1,6 +1,6 @@
 SET timezone = 'UTC';
 -- Privileges and search_path safety.
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- ===========================================================================
 -- (a) No SECURITY DEFINER anywhere in the extension

@@ -2,7 +2,7 @@
 -- named by uidx.public_id_key_file (docs/public-ids.md).
 SET timezone = 'UTC';
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- The settings are only protected once the library defines them; until then
 -- they would be plain placeholders (docs/public-ids.md, "The key file").
@@ -51,15 +51,15 @@ SELECT pg_temp.error_of('SELECT public_id_encode(1::bigint)') AS still_no_key;
 -- AES-192 dda97ca4864cdfe06eaf70a0ec0d7191, AES-256 8ea2b7ca516745bfeafc49904b496089
 -- ---------------------------------------------------------------------------
 \set public_id_key 'AAECAwQFBgcICQoLDA0ODw=='
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SELECT 128 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid) AS public_id,
        public_id_decode_uuid(public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid)) AS back;
 \set public_id_key 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYX'
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SELECT 192 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid) AS public_id,
        public_id_decode_uuid(public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid)) AS back;
 \set public_id_key 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8='
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SELECT 256 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid) AS public_id,
        public_id_decode_uuid(public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uuid)) AS back;
 
@@ -70,7 +70,7 @@ SELECT 256 AS bits, public_id_encode('00112233-4455-6677-8899-aabbccddeeff'::uui
 -- content, and show its path only in the server log.
 -- ---------------------------------------------------------------------------
 \set public_id_key 'not base64!'
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 -- (a plain function: it must outlive the session)
 CREATE FUNCTION with_key_file(program text) RETURNS text
 LANGUAGE plpgsql AS $$
@@ -115,9 +115,9 @@ DROP FUNCTION with_key_file(text);
 -- The README key
 -- ---------------------------------------------------------------------------
 \set public_id_key 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SET timezone = 'UTC';
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- README: 1088824355131185736905670087 -> 30322474-a954-ffa9-941c-6f038afe4ff1 / 48XoooHHCe1CiOHrghM7Dl
 SELECT public_id_encode(1088824355131185736905670087::numeric) AS from_numeric,
@@ -216,7 +216,7 @@ SELECT public_id_encode('-0'::numeric) = public_id_encode(0::bigint) AS minus_ze
 -- The all-zero 256-bit key, and the upstream negative tests
 -- ---------------------------------------------------------------------------
 \set public_id_key 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SELECT public_id_encode(0::bigint) AS zero,
        public_id_encode(1::bigint) AS one,
        public_id_encode(1088824355131185736905670087::numeric) AS readme,
@@ -234,8 +234,8 @@ SELECT public_id_decode_bigint('104c31f3-2607-6e29-7c8f-defe589bf66a') AS readme
 -- PostgreSQL's own permission errors differs between versions.
 -- ---------------------------------------------------------------------------
 \set public_id_key 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
-\i sql/include/public_id_key.sql
-\i sql/include/error_of.sql
+\i test/regress/public_id_key.sql
+\i test/regress/error_of.sql
 CREATE ROLE regress_uidx_public_id_app;
 SET ROLE regress_uidx_public_id_app;
 SELECT public_id_encode(1088824355131185736905670087::numeric) AS app_encodes,
@@ -270,5 +270,5 @@ SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparal
  ORDER BY p.oid::regprocedure::text COLLATE "C";
 SELECT name, setting, context FROM pg_settings WHERE name LIKE 'uidx.public_id_key%' ORDER BY name;
 
-\i sql/include/public_id_key_reset.sql
+\i test/regress/public_id_key_reset.sql
 SELECT current_setting('uidx.public_id_key_file') = '' AS key_file_reset;

@@ -6,7 +6,7 @@ SET timezone = 'UTC';
 -- as the set of tables a plan reads and the kinds of its nodes, taken from
 -- EXPLAIN's JSON form, so that the output does not depend on how a server
 -- version prints a plan.
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- the tables a plan reads (sorted), the subplans pruned at executor start,
 -- and whether it has a Merge Append and a Sort node

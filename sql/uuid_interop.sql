@@ -1,7 +1,7 @@
 -- The 16-byte types meet uuid: operators in both argument orders inside the
 -- types' btree and hash families, casts, foreign keys, min/max, input checks
 -- without errors, comments.  docs/drivers.md "The server side".
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 SET client_min_messages = warning;
 
 -- ---------------------------------------------------------------------------

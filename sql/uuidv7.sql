@@ -22,7 +22,7 @@ SELECT f AS function,
  ORDER BY f;
 RESET search_path;
 
-\i sql/include/error_of.sql
+\i test/regress/error_of.sql
 
 -- version nibble, variant nibble, 12-bit field
 CREATE FUNCTION pg_temp.v7_fields(u uuid, OUT ver text, OUT var text, OUT fraction integer)

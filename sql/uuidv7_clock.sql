@@ -8,7 +8,7 @@ SELECT current_setting('server_version_num')::integer >= 180000 AS core_uuidv7 \
 \echo uuidv7() is the core function on this server: uidx has no uuidv7 of its own to test
 \quit
 \endif
-\i sql/include/clock_faults.sql
+\i test/regress/clock_faults.sql
 
 SET uidx.debug_clock_freeze = on;
 SELECT uuidv7() IS NOT NULL AS frozen_warns;

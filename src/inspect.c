@@ -7,7 +7,7 @@
  * unlikely by chance scores high (an iUID needs version 8, variant 10 and
  * format 0), a time field scores only when its time is plausible, and a bare
  * version-4 UUID, which any random value may be, scores low.  The SQL layer
- * (uidx_inspect, sql/common/inspect.sql) adds registry names and moves registered
+ * (uidx_inspect, src/sql/common/inspect.sql) adds registry names and moves registered
  * groups up.
  */
 #include "inspect.h"

@@ -19,7 +19,7 @@
 /*
  * One time function and the key it reads.  The key type's default btree
  * family orders its values by the time field first (the families' SQL in
- * sql/install/), so a range of times is a range of keys: that is what the
+ * src/sql/install/), so a range of times is a range of keys: that is what the
  * index-condition path and the pruning rewrite use.
  */
 typedef struct UidxTimeLayout

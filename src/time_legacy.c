@@ -5,7 +5,7 @@
  * May touch: nothing but its arguments.
  *
  * uidx 1.2 pruned partitions with cross-type operators `key @>=@ t` and
- * `key @<@ t` (sql/versions/uidx--1.1--1.2.sql), which 1.3 drops
+ * `key @<@ t` (src/sql/versions/uidx--1.1--1.2.sql), which 1.3 drops
  * (uidx--1.2--1.3.sql): time filters now use ranges of the key in the key
  * type's own family (time_bounds.c).  The shipped 1.1--1.2 script still
  * creates these functions on an update from 1.0 or 1.1, which needs each C
@@ -23,7 +23,7 @@
  * support function for index conditions only where the indexed column is an
  * argument of the clause's own function, which `f(key) op t` is not
  * (docs/internals.md "Index paths").  1.3 drops them (uidx--1.2--1.3.sql),
- * but sql/versions/uidx--1.2.sql creates them (CREATE EXTENSION ... VERSION
+ * but src/sql/versions/uidx--1.2.sql creates them (CREATE EXTENSION ... VERSION
  * '1.2', and the upgrade test), a 1.2 database names them until it is
  * updated, and PostgreSQL calls a function's support function to cost every plan that
  * calls the function: so the symbols stay, and give no help to any request.

@@ -218,7 +218,7 @@ uidx_uuid_extract_version(PG_FUNCTION_ARGS)
  * The smallest uuid whose first six bytes hold the unix millisecond of `at`,
  * all other bytes zero: the lower bound of a partition of uuid keys whose
  * order reads the millisecond first (UUIDv7, iUID, prefix COMB), as
- * uidx_create_time_partitions uses it (sql/common/time-partitions.sql).
+ * uidx_create_time_partitions uses it (src/sql/common/time-partitions.sql).
  */
 PG_FUNCTION_INFO_V1(uidx_uuid_lower_bound);
 Datum

@@ -37,7 +37,7 @@ cleanup() {
 trap cleanup EXIT
 chmod 755 "$work"
 
-bash sql/managed/build.sh "$work" instructions >/dev/null
+bash src/sql/managed/build.sh "$work" instructions >/dev/null
 # the baseline function alone, out of the file that also checks it against
 # the C extension
 sed -n '/^CREATE FUNCTION bench.iuid_plpgsql/,/^END \$\$;/p' test/bench/iuid_plpgsql.sql >"$work/baseline.sql"

@@ -184,10 +184,10 @@ fi
 psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "CREATE DATABASE $db"
 run_psql -o /dev/null -c 'CREATE EXTENSION uidx' \
     -f "$here/harness.sql" -f "$here/growth.sql" -f "$here/iuid_plpgsql.sql" -f "$here/cases.sql"
-# the SQL edition, from the psql script sql/managed/build.sh makes
+# the SQL edition, from the psql script src/sql/managed/build.sh makes
 if runs_section managed; then
   managed_dir=$(mktemp -d)
-  bash sql/managed/build.sh "$managed_dir" managed-bench
+  bash src/sql/managed/build.sh "$managed_dir" managed-bench
   # pgcrypto first: uidx_sql makes its public-id functions only where it is
   run_psql -o /dev/null -c 'CREATE EXTENSION IF NOT EXISTS pgcrypto' \
       -v schema=uidx_sql -f "$managed_dir/uidx_sql.psql.sql" -f "$here/managed.sql"

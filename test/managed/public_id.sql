@@ -1,12 +1,12 @@
 -- uidx_sql's public ids against the C extension's under the same key, and
 -- who can read uidx_sql's key.  The C key goes to a file in the data
--- directory (sql/include/public_id_key.sql), uidx_sql's into its table.
+-- directory (test/regress/public_id_key.sql), uidx_sql's into its table.
 -- Needs a superuser, the role public_id_reader (LOGIN, nothing else) and
 -- pgcrypto.  Prints "public_id: ok N compared" or stops.
 \set ON_ERROR_STOP on
 SET client_min_messages = warning;
 \set public_id_key 'k7fBDJcQam02hsByaOWPeP2CqeDeGXvrPUkEAQBtAFc='
-\i sql/include/public_id_key.sql
+\i test/regress/public_id_key.sql
 SET client_min_messages = warning;
 SELECT uidx_sql.public_id_set_key(decode(:'public_id_key', 'base64'));
 

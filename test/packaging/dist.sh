@@ -32,7 +32,7 @@ echo "dist: $(basename "$zip"), $(stat -c %s "$zip") bytes, $(unzip -Z1 "$zip" |
 
 # --- contents: only these paths; and what a build and installcheck need ---
 unzip -Z1 "$zip" | grep -v '/$' >"$dir/files"
-bad=$(grep -vE "^uidx-$version/(LICENSE|CHANGELOG\.md|META\.json|Makefile|README\.md|docs/[A-Za-z0-9-]+\.md|uidx\.control|src/[^/]+\.[ch]|sql/[a-z0-9_/.-]+\.sql|sql/managed/build\.sh|sql/assemble\.sh|expected/[a-z0-9_]+\.out|test/t/generators\.list|test/t/generators-fixtures\.sql)$" "$dir/files" || true)
+bad=$(grep -vE "^uidx-$version/(LICENSE|CHANGELOG\.md|META\.json|Makefile|README\.md|docs/[A-Za-z0-9-]+\.md|uidx\.control|src/[^/]+\.[ch]|sql/[a-z0-9_.-]+\.sql|src/sql/[a-z0-9_/.-]+\.sql|src/sql/managed/build\.sh|src/sql/assemble\.sh|test/regress/[a-z0-9_]+\.sql|expected/[a-z0-9_]+\.out|test/t/generators\.list|test/t/generators-fixtures\.sql)$" "$dir/files" || true)
 [ -z "$bad" ] || fail "files the zip must not hold: $bad"
 for f in LICENSE META.json Makefile README.md uidx.control src/uidx.c test/t/generators.list test/t/generators-fixtures.sql; do
   grep -qx "uidx-$version/$f" "$dir/files" || fail "the zip lacks $f"

@@ -41,7 +41,7 @@ my $node = PostgreSQL::Test::Cluster->new('encodings');
 $node->init;
 $node->start;
 
-# pg_regress runs psql in its working directory: the tests read sql/include/
+# pg_regress runs psql in its working directory: the tests read test/regress/
 # and test/t/ from there and sql/iuid.sql writes results/ there, so each run
 # gets a directory of its own with sql/ and test/ linked to the tree's
 sub regress

@@ -2,14 +2,14 @@
 # uidx_sql through pg_tle, as on RDS and Aurora (docs/managed.md): the vendored pg_tle 1.5.2 archive is built for the server
 # under test and installed into a second sandbox that preloads it; there a
 # role that is not a superuser, only a member of pgtle_admin, registers
-# uidx_sql (sql/managed/build.sh's pg_tle script) and runs CREATE EXTENSION
+# uidx_sql (src/sql/managed/build.sh's pg_tle script) and runs CREATE EXTENSION
 # uidx_sql.  Then test/managed/equality.sql compares it with the C extension
 # as that role, and the database goes through pg_dump and pg_restore: the
 # extension (the current version), its registry rows and the equality survive, and
 # the public-id key does not (it is kept out of dumps).  Then the upgrade
-# from the released 1.2 (sql/managed/versions/uidx_sql--1.2.sql) through
+# from the released 1.2 (src/sql/managed/versions/uidx_sql--1.2.sql) through
 # pg_tle: the current version registered beside it, ALTER EXTENSION UPDATE
-# along sql/managed/uidx_sql--1.2--1.3.sql, compared with a fresh install,
+# along src/sql/managed/uidx_sql--1.2--1.3.sql, compared with a fresh install,
 # dumped and restored.
 #
 # PGTLE_TARBALL names the archive; by default pg_tle-1.5.2.tar.gz in
@@ -65,7 +65,7 @@ as_server=(); [ "$(id -u)" -eq 0 ] && as_server=(runuser -u postgres --)
 
 work=$(mktemp -d); chmod 755 "$work"; trap 'rm -rf "$work"' EXIT
 ver=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
-bash sql/managed/build.sh "$work" "$ver"
+bash src/sql/managed/build.sh "$work" "$ver"
 q() { psql -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 q -d postgres -c "CREATE DATABASE tle" -c "CREATE ROLE tle_admin LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE"
@@ -141,16 +141,16 @@ q -d tle_restored -c "DROP TABLE app.routed" -c "DROP EXTENSION uidx_sql" -c "GR
 q -d tle_restored -U tle_admin -c "CREATE EXTENSION uidx_sql SCHEMA uidx_sql"
 
 # The upgrade a user makes (docs/managed.md): the released 1.2,
-# frozen in sql/managed/versions/, registered and installed in a database of
+# frozen in src/sql/managed/versions/, registered and installed in a database of
 # its own; then the current registration script, run where 1.2 is installed,
-# adds this version and the path 1.2--$ver (sql/managed/uidx_sql--1.2--$ver.sql);
+# adds this version and the path 1.2--$ver (src/sql/managed/uidx_sql--1.2--$ver.sql);
 # ALTER EXTENSION uidx_sql UPDATE then has to give the objects a fresh
 # CREATE EXTENSION gives (tle, above), and survive a dump.
 old=$work/old
 # build.sh in a managed/ of its own, beside the assembler it runs; the
 # frozen script, complete, its one family file
-mkdir -p "$old/managed"; cp sql/managed/build.sh sql/managed/install-check.sql "$old/managed/"; cp sql/assemble.sh "$old/"
-cp sql/managed/versions/uidx_sql--1.2.sql "$old/managed/00-uidx_sql-1.2.sql"
+mkdir -p "$old/managed"; cp src/sql/managed/build.sh src/sql/managed/install-check.sql "$old/managed/"; cp src/sql/assemble.sh "$old/"
+cp src/sql/managed/versions/uidx_sql--1.2.sql "$old/managed/00-uidx_sql-1.2.sql"
 bash "$old/managed/build.sh" "$work/old-out" 1.2
 # objects of the extension, with function bodies, comments, columns and what
 # PUBLIC may do with them (the owner differs after a restore)

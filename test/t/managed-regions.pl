@@ -3,7 +3,7 @@
 # each an ordinary uuid table partitioned by time with uidx_sql's helper, and a
 # router (its own country 16 in a local partition), all set up by running the
 # README's blocks as they are (the servers' addresses aside).  uidx_sql is installed with its psql script, built
-# by sql/managed/build.sh, into the schema uidx_sql of every database.  Then:
+# by src/sql/managed/build.sh, into the schema uidx_sql of every database.  Then:
 #  1. the README's generic-plan EXPLAIN is what the router shows;
 #  2. lookups with the country condition, prepared under a generic plan, plan
 #     one foreign scan (none for the router's own country) with `id = $1` in

@@ -31,7 +31,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 db=uidx_managed
-bash sql/managed/build.sh "$work" "$(sed -n 's/^EXTVERSION *= *//p' Makefile)"
+bash src/sql/managed/build.sh "$work" "$(sed -n 's/^EXTVERSION *= *//p' Makefile)"
 
 PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 psql -X -q -d $db -c "CREATE EXTENSION uidx"

@@ -11,7 +11,7 @@
 #     bt_index_parent_check with heapallindexed.
 # The released objects are made by the released library itself, built from
 # the commit the version shipped from (this clone's history), and its
-# install script must be sql/versions/uidx--VERSION.sql byte for byte.  A
+# install script must be src/sql/versions/uidx--VERSION.sql byte for byte.  A
 # released library that cannot compile for the server under test (1.0 from
 # PostgreSQL 16 on, 1.1 and 1.2 from 19 on: see %builds_before) is not built;
 # its version's objects are made by the current library.  1.1 changed the
@@ -78,7 +78,7 @@ sub build_released
 	IPC::Run::run [ 'make', '-s', '-j2', '-C', $dir, "PG_CONFIG=$ENV{UIDX_PG_CONFIG}" ], '>&', \$log
 	  or BAIL_OUT("the $version library does not build:\n$log");
 	is(slurp_file("$dir/uidx--$version.sql"), slurp_file("$top/sql/versions/uidx--$version.sql"),
-		"$version library built from $commit: its install script is sql/versions/uidx--$version.sql byte for byte");
+		"$version library built from $commit: its install script is src/sql/versions/uidx--$version.sql byte for byte");
 	return "$dir/uidx.so";
 }
 

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # Builds the two installable forms of uidx_sql from its one source, the
-# family files sql/managed/[0-9]*.sql in name order, with the sql/common/
-# files they include (sql/assemble.sh; docs/managed.md):
+# family files src/sql/managed/[0-9]*.sql in name order, with the src/sql/common/
+# files they include (src/sql/assemble.sh; docs/managed.md):
 #
 #   OUT/uidx_sql.psql.sql    psql -v schema=NAME -f it (schema default uidx_sql)
 #   OUT/uidx_sql.pgtle.sql   psql -f it as a member of pgtle_admin: registers
 #                            uidx_sql VERSION with pg_tle, then
 #                            CREATE EXTENSION uidx_sql works in that database
 #
-# Upgrade scripts sql/managed/uidx_sql--A--B.sql become pg_tle update paths,
+# Upgrade scripts src/sql/managed/uidx_sql--A--B.sql become pg_tle update paths,
 # so that ALTER EXTENSION uidx_sql UPDATE works, each with its --@functions
-# line expanded into every function of the family files (sql/assemble.sh
+# line expanded into every function of the family files (src/sql/assemble.sh
 # --update); every other change also goes into
 # the family files, which stay the full current version (the psql form is
 # upgraded by installing it again into a new schema: docs/managed.md).  A released version's full script is frozen in
-# sql/managed/versions/uidx_sql--VERSION.sql, never edited again: a copy of
+# src/sql/managed/versions/uidx_sql--VERSION.sql, never edited again: a copy of
 # this script beside it alone builds that version's registration, from which
 # test/t/managed-pgtle.sh updates.
 set -euo pipefail
@@ -26,11 +26,11 @@ reg='$uidx_sql_register$'
 src=$(mktemp); trap 'rm -f "$src"' EXIT
 # the schema check first (install-check.sql), then the family files
 { cat "$here/install-check.sql"; bash "$here/../assemble.sh" uidx_sql "$here"/[0-9]*.sql; } > "$src"
-grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: sql/managed/*.sql contain $tag or $reg" >&2; exit 1; }
+grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: src/sql/managed/*.sql contain $tag or $reg" >&2; exit 1; }
 mkdir -p "$out"
 
 {
-  echo "-- uidx_sql $version, the SQL edition of uidx, for psql (generated from sql/managed/[0-9]*.sql)."
+  echo "-- uidx_sql $version, the SQL edition of uidx, for psql (generated from src/sql/managed/[0-9]*.sql)."
   echo "--   psql -v schema=uidx_sql -f uidx_sql.psql.sql"
   echo "-- installs every object into that schema (created if missing) in one transaction."
   echo '\set ON_ERROR_STOP on'
@@ -64,7 +64,7 @@ mkdir -p "$out"
 # newer script and then ALTER EXTENSION uidx_sql UPDATE upgrades; a version
 # or path already registered is left as it is, so a second run does nothing.
 {
-  echo "-- uidx_sql $version, the SQL edition of uidx, as a pg_tle extension (generated from sql/managed/[0-9]*.sql)."
+  echo "-- uidx_sql $version, the SQL edition of uidx, as a pg_tle extension (generated from src/sql/managed/[0-9]*.sql)."
   echo "-- Run as a member of pgtle_admin, then: CREATE EXTENSION uidx_sql [SCHEMA name];"
   echo "-- or, where an older uidx_sql is installed: ALTER EXTENSION uidx_sql UPDATE;"
   echo '\set ON_ERROR_STOP on'

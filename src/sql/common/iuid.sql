@@ -1,5 +1,5 @@
 -- iuid_generate with the service entity given by its name, in both editions
--- (sql/assemble.sh).  PARALLEL as the generator it calls: the C extension's
+-- (src/sql/assemble.sh).  PARALLEL as the generator it calls: the C extension's
 -- buffer is per backend; uidx_sql's advances the sequence uidx_sql_tie,
 -- which a parallel worker cannot do.
 CREATE FUNCTION @extschema@.iuid_generate(service_entity text, country integer DEFAULT NULL)

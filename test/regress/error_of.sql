@@ -1,4 +1,4 @@
--- Shared by the pg_regress files (\i sql/include/error_of.sql; pg_regress runs
+-- Shared by the pg_regress files (\i test/regress/error_of.sql; pg_regress runs
 -- psql from the top of the tree and feeds the test on stdin): runs a statement
 -- and shows its SQLSTATE, message and detail instead of failing (psql's
 -- verbose mode would also print source file line numbers).  Its operators

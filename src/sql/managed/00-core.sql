@@ -1,8 +1,8 @@
 -- uidx_sql: the SQL and PL/pgSQL edition of uidx for managed servers that
 -- cannot load the C extension (docs/managed.md).  The files
--- sql/managed/[0-9]*.sql, one family each, concatenated in name order, are
+-- src/sql/managed/[0-9]*.sql, one family each, concatenated in name order, are
 -- the only source: the Makefile wraps them into a psql script and a pg_tle
--- registration (sql/managed/build.sh).  Every name written @extschema@ is the
+-- registration (src/sql/managed/build.sh).  Every name written @extschema@ is the
 -- schema it is installed into.
 --
 -- Layouts are those of test/FORMATS.md, on plain uuid columns; deterministic

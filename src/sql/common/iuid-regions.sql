@@ -1,4 +1,4 @@
--- The region helpers, in both editions (sql/assemble.sh).  The C extension
+-- The region helpers, in both editions (src/sql/assemble.sh).  The C extension
 -- partitions a router by RANGE (id iuid_country_ops); uidx_sql, which cannot
 -- create an operator class, by LIST (iuid_country(id)) (docs/managed.md
 -- "Regions in uidx_sql").  What reads or writes partition bounds differs by

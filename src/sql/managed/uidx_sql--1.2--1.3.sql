@@ -3,7 +3,7 @@
 -- uidx_sql_tie), and the public ids reach pgcrypto's AES bound at install.
 -- Only what changed: the family files stay the full 1.3 script, and the
 -- --@functions line below re-creates every function from them, with its
--- comment (sql/assemble.sh --update); 1.3 names every operator, function and
+-- comment (src/sql/assemble.sh --update); 1.3 names every operator, function and
 -- type in a body by schema (docs/managed.md, "Security").  Before that line
 -- what CREATE OR REPLACE cannot do, after it what needs the functions.
 -- test/t/managed-pgtle.sh checks that 1.2 updated through this script equals

@@ -1,4 +1,4 @@
--- The luuid functions in SQL and PL/pgSQL, in both editions (sql/assemble.sh).
+-- The luuid functions in SQL and PL/pgSQL, in both editions (src/sql/assemble.sh).
 
 -- `WHERE luuid_matches_short(id, '23122e', 'Person')` is inlined into that
 -- range, so a btree index on id serves it.  Not STRICT, because the planner

@@ -1,4 +1,4 @@
--- uidx_inspect, in both editions (sql/assemble.sh): one row per plausible
+-- uidx_inspect, in both editions (src/sql/assemble.sh): one row per plausible
 -- reading of a pasted ID, most likely first, with registry names, over the
 -- edition's uidx_inspect_readings (C in the extension, PL/pgSQL in uidx_sql).
 -- STABLE: it reads the registries, the public-id key and the statement's

@@ -1,4 +1,4 @@
--- The first statement of every uidx_sql install (sql/managed/build.sh puts
+-- The first statement of every uidx_sql install (src/sql/managed/build.sh puts
 -- it before the family files, in the psql script and in the pg_tle
 -- registration).  uidx_sql's functions call each other by schema
 -- (@extschema@.f): a role that owns the schema, or may create objects in it,

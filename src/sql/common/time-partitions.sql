@@ -221,7 +221,7 @@ SELECT current_setting('max_locks_per_transaction')::integer
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_partition_lock_budget() IS 'internal: the locks one call of a partition helper may take, half of the server''s lock table';
 
--- uidx_create_time_partitions, in both editions (sql/assemble.sh; the C
+-- uidx_create_time_partitions, in both editions (src/sql/assemble.sh; the C
 -- extension's alone has stripes and keys of its own types).
 -- Creates the missing RANGE partitions [b, b + step) for b = from_ts,
 -- from_ts + step, ... < to_ts of a table partitioned by one uidx

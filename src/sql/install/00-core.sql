@@ -1,4 +1,4 @@
--- uidx install script, assembled from sql/install/*.sql by the Makefile.
+-- uidx install script, assembled from src/sql/install/*.sql by the Makefile.
 \echo Use "CREATE EXTENSION uidx" to load this file. \quit
 
 -- ---------------------------------------------------------------------------

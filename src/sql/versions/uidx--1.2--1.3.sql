@@ -1,8 +1,8 @@
 -- uidx 1.2 -> 1.3.  Only what changed since 1.2: every statement here has its
--- counterpart in sql/install/, and test/t/upgrade.pl proves that a database
+-- counterpart in src/sql/install/, and test/t/upgrade.pl proves that a database
 -- updated from 1.0, 1.1 or 1.2 equals a fresh install of 1.3.  The
--- --@functions line re-creates every function from sql/install/ (the Makefile
--- expands it with sql/assemble.sh --update), so that a body changed there
+-- --@functions line re-creates every function from src/sql/install/ (the Makefile
+-- expands it with src/sql/assemble.sh --update), so that a body changed there
 -- reaches updated databases without a copy here; what can only go once those
 -- functions are re-created (a function one of them named) is dropped after it.
 \echo Use "ALTER EXTENSION uidx UPDATE TO '1.3'" to load this file. \quit
@@ -69,7 +69,7 @@ ALTER TABLE uidx_region ADD COLUMN part regclass;
 COMMENT ON TABLE uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country; its server is the region';
 
--- Every function of 1.3, new or changed, from sql/install/ (sql/assemble.sh
+-- Every function of 1.3, new or changed, from src/sql/install/ (src/sql/assemble.sh
 -- --update), with its comment; what follows needs them.
 --@functions
 

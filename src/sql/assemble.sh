@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # Assembles an install script for one edition from its family files:
 #
-#   sql/assemble.sh uidx FILE...       the C extension (the Makefile, from sql/install/)
-#   sql/assemble.sh uidx_sql FILE...   uidx_sql (sql/managed/build.sh, from sql/managed/)
-#   sql/assemble.sh --update EDITION DELTA FILE...
+#   src/sql/assemble.sh uidx FILE...       the C extension (the Makefile, from src/sql/install/)
+#   src/sql/assemble.sh uidx_sql FILE...   uidx_sql (src/sql/managed/build.sh, from src/sql/managed/)
+#   src/sql/assemble.sh --update EDITION DELTA FILE...
 #                                      an upgrade script (the open delta of
 #                                      either edition), see --@functions below
 #
 # Each FILE is copied to standard output as it is, except two kinds of lines
 # (test/README.md "Where things are"):
-#   --@include NAME.sql    is replaced by sql/common/NAME.sql: the SQL and
+#   --@include NAME.sql    is replaced by src/sql/common/NAME.sql: the SQL and
 #                          PL/pgSQL that both editions install, written once;
-#   --@if EDITION / --@else / --@endif   (in sql/common/ only) keep the lines
+#   --@if EDITION / --@else / --@endif   (in src/sql/common/ only) keep the lines
 #                          between them for that edition alone: what must
 #                          differ, such as a type (iuid or uuid) or a check that
 #                          only the C extension's operator classes allow.
 # The directive lines themselves are left out, so the script a server runs is
-# the same whether a function is written in a family file or in sql/common/.
+# the same whether a function is written in a family file or in src/sql/common/.
 #
 # With --update, DELTA is copied as it is but for one directive:
 #   --@functions           is replaced by every function of the install
@@ -26,7 +26,7 @@
 #                          COMMENT ON FUNCTION, in the script's order.
 # A delta thus re-creates every function, and says what each is, from its
 # one definition: a new function or a change to a body (of a family file or
-# of sql/common/) reaches an updated database without being copied into the
+# of src/sql/common/) reaches an updated database without being copied into the
 # delta.  The statements before the directive make what CREATE OR REPLACE
 # cannot (they drop a changed signature, a renamed argument, a removed
 # default, and change tables); those after it need the functions (operators,
@@ -44,7 +44,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # bash's 64-bit arithmetic.
 layout_value() {
   local name=$1 expr ref
-  expr=$(sed -n "s/^#define[[:space:]]\{1,\}$name[[:space:]]\{1,\}//p" "$here/../src/layout.h" | sed 's|/\*.*||')
+  expr=$(sed -n "s/^#define[[:space:]]\{1,\}$name[[:space:]]\{1,\}//p" "$here/../layout.h" | sed 's|/\*.*||')
   [ -n "$expr" ] || { echo "assemble.sh: @$name@: no such constant in src/layout.h" >&2; return 1; }
   expr=$(sed -E 's/U?INT64_C\(([^()]*)\)/(\1)/g' <<<"$expr")
   while ref=$(grep -oE '\b[A-Z][A-Z0-9_]*\b' <<<"$expr" | head -1) && [ -n "$ref" ]; do
@@ -121,7 +121,7 @@ common=$(cd "$(dirname "$0")" && pwd)/common
 
 awk -v edition="$edition" -v common="$common" '
 function fail(msg) { print "assemble.sh: " msg > "/dev/stderr"; failed = 1; exit 1 }
-# one file of sql/common/, its conditional lines resolved
+# one file of src/sql/common/, its conditional lines resolved
 function include(name,    path, line, n, depth, keep, seen_else, rc) {
     path = common "/" name
     depth = 0; keep = 1; seen_else = 0; n = 0
