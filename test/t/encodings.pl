@@ -25,7 +25,7 @@ my $pg_regress = $ENV{PG_REGRESS};
 my @suite = map { m{([^/]+)\.sql$} } sort glob("$top/sql/*.sql");
 ok(scalar(grep { $_ eq 'encoding' } @suite), 'sql/encoding.sql is in the suite');
 my @non_ascii;
-for my $file (grep { !m{/encoding\.sql$} } sort glob("$top/sql/*.sql $top/sql/include/*.sql"))
+for my $file (grep { !m{/encoding\.sql$} } sort glob("$top/sql/*.sql $top/test/regress/*.sql"))
 {
 	my $n = 0;
 	for my $line (split /\n/, slurp_file($file))

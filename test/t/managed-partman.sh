@@ -35,7 +35,7 @@ version=$(bash "$top/test/scripts/partman-install.sh") || exit 1
 echo "# pg_partman $version installed into the sandbox"
 work=$(mktemp -d "$SANDBOX_DIR/managed-partman.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-bash "$top/sql/managed/build.sh" "$work" "$(sed -n 's/^EXTVERSION *= *//p' "$top/Makefile")" || exit 1
+bash "$top/src/sql/managed/build.sh" "$work" "$(sed -n 's/^EXTVERSION *= *//p' "$top/Makefile")" || exit 1
 
 db_sql=uidx_sql_partman
 db_c=uidx_c_partman

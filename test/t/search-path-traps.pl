@@ -35,7 +35,7 @@ my $top = $ENV{UIDX_TOP} or BAIL_OUT('UIDX_TOP is not set (run by test/scripts/t
 my ($version) = slurp_file("$top/uidx.control") =~ /^default_version\s*=\s*'([^']+)'/m
   or BAIL_OUT('no default_version in uidx.control');
 my $dist = PostgreSQL::Test::Utils::tempdir;
-system_or_bail('bash', "$top/sql/managed/build.sh", $dist, $version);
+system_or_bail('bash', "$top/src/sql/managed/build.sh", $dist, $version);
 
 my $node = PostgreSQL::Test::Cluster->new('traps');
 $node->init;

@@ -77,7 +77,7 @@ sub build_released
 	delete $ENV{MAKEFLAGS};
 	IPC::Run::run [ 'make', '-s', '-j2', '-C', $dir, "PG_CONFIG=$ENV{UIDX_PG_CONFIG}" ], '>&', \$log
 	  or BAIL_OUT("the $version library does not build:\n$log");
-	is(slurp_file("$dir/uidx--$version.sql"), slurp_file("$top/sql/versions/uidx--$version.sql"),
+	is(slurp_file("$dir/uidx--$version.sql"), slurp_file("$top/src/sql/versions/uidx--$version.sql"),
 		"$version library built from $commit: its install script is src/sql/versions/uidx--$version.sql byte for byte");
 	return "$dir/uidx.so";
 }
