@@ -73,6 +73,7 @@ SELECT shape, ps_read(query) AS reads, ps_same(query) AS result
     ('UNION ALL subquery', $$SELECT id FROM (SELECT id FROM ps WHERE kind = 'a' UNION ALL SELECT id FROM ps WHERE kind = 'b') s WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
     ('UNION ALL view', $$SELECT id FROM ps_union WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
     ('UNION subquery', $$SELECT id FROM (SELECT id FROM ps WHERE kind = 'a' UNION SELECT id FROM ps WHERE kind = 'b') s WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
+    ('UNION ALL in an inlined WITH', $$WITH w AS (SELECT id FROM ps WHERE kind = 'a' UNION ALL SELECT id FROM ps WHERE kind = 'b') SELECT id FROM w WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
     ('window, PARTITION BY the key', $$SELECT id, n FROM (SELECT id, count(*) OVER (PARTITION BY id) AS n FROM ps) s WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
     ('SQL function of the key', $$SELECT id FROM ps WHERE ps_time(id) >= '2024-01-20' AND ps_time(id) < '2024-01-21'$$),
     ('SQL function of the comparison', $$SELECT id FROM ps WHERE ps_on_day(id, '2024-01-20')$$),
@@ -91,6 +92,7 @@ SELECT shape, ps_read(query) AS reads, ps_same(query) AS result
     ('OFFSET 0, id form', $$SELECT id FROM (SELECT * FROM ps OFFSET 0) s WHERE id >= iuid_lower_bound('2024-01-20') AND id < iuid_lower_bound('2024-01-21')$$),
     ('WITH MATERIALIZED', $$WITH w AS MATERIALIZED (SELECT * FROM ps) SELECT id FROM w WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
     ('WITH MATERIALIZED, id form', $$WITH w AS MATERIALIZED (SELECT * FROM ps) SELECT id FROM w WHERE id >= iuid_lower_bound('2024-01-20') AND id < iuid_lower_bound('2024-01-21')$$),
+    ('UNION ALL in a WITH referenced twice', $$WITH w AS (SELECT id FROM ps WHERE kind = 'a' UNION ALL SELECT id FROM ps WHERE kind = 'b') SELECT a.id FROM w a JOIN w b USING (id) WHERE iuid_timestamp(a.id) >= '2024-01-20' AND iuid_timestamp(a.id) < '2024-01-21'$$),
     ('window over all rows', $$SELECT id, n FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ps) s WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$),
     ('window over all rows, id form', $$SELECT id, n FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ps) s WHERE id >= iuid_lower_bound('2024-01-20') AND id < iuid_lower_bound('2024-01-21')$$),
     ('EXCEPT', $$SELECT id FROM (SELECT id FROM ps EXCEPT SELECT id FROM ps WHERE kind = 'a') s WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$)

@@ -53,6 +53,7 @@ static PlannerInfo *rewritten_root = NULL;
 static bool in_uidx_planner = false;
 
 static bool is_partitioned_output(Query *subquery, AttrNumber attno);
+static bool is_inlinable_cte_output(const char *ctename, Query *query, AttrNumber attno);
 static bool is_partitioned_setop_output(Node *setop, Query *query, AttrNumber attno);
 
 /*
@@ -79,6 +80,35 @@ is_partitioned_column(Node *expr, Query *query)
 		return rte->relkind == RELKIND_PARTITIONED_TABLE;
 	if (rte->rtekind == RTE_SUBQUERY)
 		return is_partitioned_output(rte->subquery, var->varattno);
+	if (rte->rtekind == RTE_CTE && rte->ctelevelsup == 0 && !rte->self_reference)
+		return is_inlinable_cte_output(rte->ctename, query, var->varattno);
+	return false;
+}
+
+/*
+ * A WITH query that PostgreSQL will inline into its one reference (a plain
+ * SELECT, referenced once, not MATERIALIZED or recursive) is a FROM subquery
+ * by then, and a condition on its output reaches its tables as a subquery's
+ * does (docs/partitioning.md "Query shapes").  Any other CTE is scanned as it
+ * is, where the condition only filters.
+ */
+static bool
+is_inlinable_cte_output(const char *ctename, Query *query, AttrNumber attno)
+{
+	ListCell   *lc;
+
+	foreach(lc, query->cteList)
+	{
+		CommonTableExpr *cte = lfirst_node(CommonTableExpr, lc);
+
+		if (strcmp(cte->ctename, ctename) != 0)
+			continue;
+		return !cte->cterecursive && cte->cterefcount == 1 &&
+			cte->ctematerialized != CTEMaterializeAlways &&
+			IsA(cte->ctequery, Query) &&
+			((Query *) cte->ctequery)->commandType == CMD_SELECT &&
+			is_partitioned_output((Query *) cte->ctequery, attno);
+	}
 	return false;
 }
 
