@@ -70,10 +70,11 @@ if [ "${1:-}" = --update ]; then
   delta=${2:?usage: assemble.sh --update EDITION DELTA FILE...}
   shift 2
   [ $# -gt 0 ] || { echo "assemble.sh: --update needs the install script's FILEs" >&2; exit 2; }
-  functions=$(mktemp); trap 'rm -f "$functions"' EXIT
+  # (no temporary file: the suites run this as a user that may not write
+  # TMPDIR)
   # every CREATE FUNCTION statement and every DO block that holds one, to
   # the end of its statement: a line ending in ";" outside dollar quotes
-  bash "$0" "$edition" "$@" | awk '
+  functions=$(bash "$0" "$edition" "$@" | awk '
   function scan(line,    rest, tag) {
       rest = line
       while (match(rest, /\$[A-Za-z_]*\$/)) {
@@ -104,14 +105,14 @@ if [ "${1:-}" = --update ]; then
       }
   }
   END { if (inside) { print "assemble.sh: unterminated statement at the end of the install script" > "/dev/stderr"; exit 1 } }
-  ' > "$functions"
-  [ -s "$functions" ] || { echo "assemble.sh: no functions in $*" >&2; exit 1; }
-  awk -v functions="$functions" '
-  /^--@functions[ \t]*$/ { while ((getline line < functions) > 0) print line; close(functions); n++; next }
+  ')
+  [ -n "$functions" ] || { echo "assemble.sh: no functions in $*" >&2; exit 1; }
+  awk '
+  /^--@functions[ \t]*$/ { while ((getline line < "/dev/fd/3") > 0) print line; n++; next }
   /^--@/ { print "assemble.sh: " FILENAME ":" FNR ": unknown directive in a delta: " $0 > "/dev/stderr"; exit 1 }
   { print }
   END { if (n != 1) { print "assemble.sh: " FILENAME " must hold --@functions once" > "/dev/stderr"; exit 1 } }
-  ' "$delta" | layout_constants
+  ' "$delta" 3< <(printf '%s\n' "$functions") | layout_constants
   exit
 fi
 edition=${1:?usage: assemble.sh uidx|uidx_sql FILE...}

@@ -25,7 +25,9 @@
 # too) or <!-- run by test/... -->; every such skip is listed with its reason.
 # A shown result with a line "ERROR: ..." is a block whose error is the point:
 # it runs without ON_ERROR_STOP, its messages compared as psql prints them
-# (without psql's "psql:FILE:LINE: " prefix).
+# (without psql's "psql:FILE:LINE: " prefix, and without the "LINE n:" and
+# caret lines of the error's position, which some server versions give and
+# others do not).
 #
 # The text is checked against the Makefile too: every release file name
 # (uidx-X.Y.Z.zip, postgresql-N-uidx_X.Y.Z-R) names the current version, every
@@ -203,7 +205,7 @@ for ddir in "$work"/[0-9]*/; do
       fi
     elif [ -f "${f%.*}.expected" ] && grep -q '^ERROR: ' "${f%.*}.expected"; then
       # the error is the point: psql goes on after it, its messages are output
-      out=$(psql -X -q -d $db -f "$f" 2>&1) || true
+      out=$(psql -X -q -d $db -f "$f" 2>&1 | sed -E '/^LINE [0-9]+: /,/^ *\^$/d') || true
     elif ! out=$(psql -X -q -v ON_ERROR_STOP=1 -d $db -f "$f" 2>"$work/err"); then
       echo "FAIL: $doc block at line $line:"; sed 's/^/    /' "$work/err"; fail=1; continue
     fi

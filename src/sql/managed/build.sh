@@ -23,11 +23,13 @@ out=${1:?usage: build.sh OUTDIR VERSION}
 version=${2:?usage: build.sh OUTDIR VERSION}
 tag='$uidx_sql_source$'
 reg='$uidx_sql_register$'
-src=$(mktemp); trap 'rm -f "$src"' EXIT
+# the assembled source beside the output (the suites run this as a user
+# that may not write TMPDIR)
+mkdir -p "$out"
+src=$(mktemp "$out/.uidx_sql-source.XXXXXX"); trap 'rm -f "$src"' EXIT
 # the schema check first (install-check.sql), then the family files
 { cat "$here/install-check.sql"; bash "$here/../assemble.sh" uidx_sql "$here"/[0-9]*.sql; } > "$src"
 grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: src/sql/managed/*.sql contain $tag or $reg" >&2; exit 1; }
-mkdir -p "$out"
 
 {
   echo "-- uidx_sql $version, the SQL edition of uidx, for psql (generated from src/sql/managed/[0-9]*.sql)."
