@@ -189,4 +189,25 @@ uidx_soft_error(Node *context)
 #define UIDX_HAVE_MERGE_JOIN_CONDITION 1
 #endif
 
+/*
+ * The hook that sees each new base relation of a query level, right after
+ * its catalog information is read: get_relation_info_hook until PostgreSQL
+ * 18, build_simple_rel_hook (called at that point for every kind of base
+ * relation) from 19 on.  UIDX_REL_HOOK_OF_TABLE is true when the relation
+ * is a table, which is all that the older hook is called for.
+ */
+#if PG_VERSION_NUM >= 190000
+#define UIDX_REL_HOOK_TYPE build_simple_rel_hook_type
+#define UIDX_REL_HOOK build_simple_rel_hook
+#define UIDX_REL_HOOK_ARGS PlannerInfo *root, RelOptInfo *rel, RangeTblEntry *rte
+#define UIDX_REL_HOOK_CALL_ARGS root, rel, rte
+#define UIDX_REL_HOOK_OF_TABLE (rte->rtekind == RTE_RELATION)
+#else
+#define UIDX_REL_HOOK_TYPE get_relation_info_hook_type
+#define UIDX_REL_HOOK get_relation_info_hook
+#define UIDX_REL_HOOK_ARGS PlannerInfo *root, Oid relationObjectId, bool inhparent, RelOptInfo *rel
+#define UIDX_REL_HOOK_CALL_ARGS root, relationObjectId, inhparent, rel
+#define UIDX_REL_HOOK_OF_TABLE true
+#endif
+
 #endif							/* UIDX_COMPAT_H */

@@ -30,6 +30,7 @@
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
 #include "optimizer/plancat.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
@@ -39,7 +40,7 @@
 bool		uidx_time_filter_rewrite = true;
 
 static planner_hook_type prev_planner_hook = NULL;
-static get_relation_info_hook_type prev_get_relation_info_hook = NULL;
+static UIDX_REL_HOOK_TYPE prev_rel_hook = NULL;
 
 /* the query level whose planned quals have their conditions (see below) */
 static PlannerInfo *rewritten_root = NULL;
@@ -342,12 +343,12 @@ rewrite_planned_query(PlannerInfo *root)
  * and other member relations come later, and are skipped.
  */
 static void
-uidx_get_relation_info(PlannerInfo *root, Oid relationObjectId, bool inhparent,
-					   RelOptInfo *rel)
+uidx_get_relation_info(UIDX_REL_HOOK_ARGS)
 {
-	if (prev_get_relation_info_hook)
-		prev_get_relation_info_hook(root, relationObjectId, inhparent, rel);
-	if (!uidx_time_filter_planning() || rel->reloptkind != RELOPT_BASEREL ||
+	if (prev_rel_hook)
+		prev_rel_hook(UIDX_REL_HOOK_CALL_ARGS);
+	if (!UIDX_REL_HOOK_OF_TABLE ||
+		!uidx_time_filter_planning() || rel->reloptkind != RELOPT_BASEREL ||
 		root == rewritten_root || root->parse == NULL || root->parse->jointree == NULL ||
 		root->parse->commandType == CMD_UTILITY)
 		return;
@@ -402,7 +403,7 @@ uidx_install_time_filter_hooks(void)
 							 NULL, NULL, NULL);
 	prev_planner_hook = planner_hook;
 	planner_hook = uidx_planner;
-	prev_get_relation_info_hook = get_relation_info_hook;
-	get_relation_info_hook = uidx_get_relation_info;
+	prev_rel_hook = UIDX_REL_HOOK;
+	UIDX_REL_HOOK = uidx_get_relation_info;
 	uidx_install_time_index_hook();
 }
