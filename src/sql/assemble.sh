@@ -56,7 +56,7 @@ layout_value() {
 layout_constants() {
   local text names name value
   text=$(cat)
-  names=$(grep -oE '@[A-Z][A-Z0-9_]*@' <<<"$text" | sort -u | tr -d @) || true
+  names=$(printf '%s\n' "$text" | grep -oE '@[A-Z][A-Z0-9_]*@' | sort -u | tr -d @) || true
   for name in $names; do
     value=$(layout_value "$name") || exit 1
     text=${text//@$name@/$value}

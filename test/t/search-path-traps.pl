@@ -632,7 +632,7 @@ is($sql->(q{SELECT is_called FROM public.trap_runs}), 'f', 'no planted object ra
 is($sql->(q{SELECT rolsuper FROM pg_roles WHERE rolname = 'mallory'}), 'f', 'mallory is still an ordinary role');
 
 # the traps bite: a call that names a planted object runs it
-my ($ret, undef, $err) = $node->psql($db, q{SET search_path = public, pg_catalog; SELECT 1::bigint & 3});
+my (undef, undef, $err) = $node->psql($db, q{SET search_path = public, pg_catalog; SELECT 1::bigint & 3});
 like($err, qr/TRAP: operator on \(bigint, integer\) ran/, 'a planted operator runs where a statement names it unqualified');
 
 done_testing();
