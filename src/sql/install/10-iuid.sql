@@ -120,13 +120,18 @@ CREATE OPERATOR CLASS iuid_minmax_ops DEFAULT FOR TYPE iuid USING brin AS
     FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
 COMMENT ON OPERATOR CLASS iuid_minmax_ops USING brin IS 'default BRIN minmax operator class of iuid';
 
--- The same 16 bytes: free towards uuid; validated from uuid.  Implicit
--- towards uuid, as varchar is towards text: a iuid column can then
--- reference a uuid key (a foreign key needs an implicit cast or operators in
--- the key's own family, and core's uuid families are not uidx's to change),
--- and a iuid goes wherever a uuid is expected.  Comparisons with a uuid
--- still find the operators below, exact matches, before any cast.
-CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS IMPLICIT;
+-- The same 16 bytes: free towards uuid; validated from uuid.  An assignment
+-- cast, not an implicit one (README "Conventions"): PostgreSQL always
+-- searches pg_catalog for operators, so with uidx's schema off the
+-- search_path an implicit cast would turn `id < '...'` into uuid's
+-- `uuid < uuid`, in uuid's byte order (comb's differs) and with no use of an
+-- iuid index or partition bound.  Without one the comparison is an error
+-- there (42883), and on the path it finds iuid's operators as before.  The
+-- price: a iuid column cannot reference a uuid key (a foreign key needs an
+-- implicit cast or operators in the key's own family, and core's uuid
+-- families are not uidx's to change), and a iuid passed where a uuid is
+-- expected needs `::uuid`.
+CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE FUNCTION iuid(uuid) RETURNS iuid
     AS 'MODULE_PATHNAME', 'iuid_from_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid(uuid) IS 'cast from uuid to iuid, validating (22P02 for a value of another layout)';

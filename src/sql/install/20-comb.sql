@@ -125,7 +125,7 @@ CREATE OPERATOR CLASS comb_minmax_ops DEFAULT FOR TYPE comb USING brin AS
     FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
 COMMENT ON OPERATOR CLASS comb_minmax_ops USING brin IS 'default BRIN minmax operator class of comb';
 
-CREATE CAST (comb AS uuid) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (comb AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE FUNCTION comb(uuid) RETURNS comb
     AS 'MODULE_PATHNAME', 'comb_from_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION comb(uuid) IS 'cast from uuid to comb, validating (22P02 for a value of another layout)';

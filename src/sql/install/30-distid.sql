@@ -121,7 +121,7 @@ CREATE OPERATOR CLASS distid_minmax_ops DEFAULT FOR TYPE distid USING brin AS
     FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
 COMMENT ON OPERATOR CLASS distid_minmax_ops USING brin IS 'default BRIN minmax operator class of distid';
 
-CREATE CAST (distid AS uuid) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (distid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;
 CREATE FUNCTION distid(uuid) RETURNS distid
     AS 'MODULE_PATHNAME', 'distid_from_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distid(uuid) IS 'cast from uuid to distid, validating (22P02 for a value of another layout)';

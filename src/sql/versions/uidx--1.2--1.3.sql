@@ -143,3 +143,109 @@ DROP FUNCTION comb_prefix_timestamp_support(internal);
 DROP FUNCTION comb_timestamp_support(internal);
 DROP FUNCTION distid_timestamp_support(internal);
 DROP FUNCTION distid128_timestamp_support(internal);
+
+-- Casts to uuid are assignment casts (README "Conventions"): an implicit one
+-- let a comparison of a uidx type resolve to core's uuid operators, in uuid's
+-- byte order, wherever uidx's schema is off the search_path.  No catalog
+-- entry depends on a cast, so dropping one neither fails nor cascades; what
+-- matters is whether a user's object still works, and restores from pg_dump
+-- or pg_upgrade, without the implicit cast.  Views, defaults, checks and
+-- index expressions store their coercions, and pg_dump prints them as an
+-- explicit `::uuid` (or where an assignment cast serves), with two
+-- exceptions, which stop the update before anything changes:
+--  * a foreign key from a uidx column to a uuid key: it keeps working, but
+--    pg_dump, pg_upgrade and ALTER TABLE re-create it, and that needs the
+--    implicit cast;
+--  * a view (or materialized view) whose definition no longer parses, as
+--    UNION of an iuid and a uuid column: the planner coerces its branches
+--    again, and pg_dump's text restores only with the implicit cast.  Each
+--    view whose stored tree names a uidx type is parsed as pg_dump restores
+--    it (search_path empty), before the change and after it.
+DO $uidx$
+DECLARE
+    script_path constant pg_catalog.text := pg_catalog.current_setting('search_path');
+    probe constant pg_catalog.text := 'uidx_1_3_cast_probe';
+    ours pg_catalog.oid[];
+    keys pg_catalog.text;
+    parsed pg_catalog.oid[] := '{}';
+    broken pg_catalog.text[] := '{}';
+    v record;
+BEGIN
+    -- uidx's types that had an implicit cast, and the domains over them
+    WITH RECURSIVE t(typ) AS (
+        SELECT x FROM pg_catalog.unnest(ARRAY['@extschema@.iuid'::pg_catalog.regtype,
+                                              '@extschema@.comb'::pg_catalog.regtype,
+                                              '@extschema@.distid'::pg_catalog.regtype]::pg_catalog.oid[]) x
+        UNION ALL
+        SELECT d.oid FROM pg_catalog.pg_type d JOIN t ON d.typbasetype OPERATOR(pg_catalog.=) t.typ
+    )
+    SELECT pg_catalog.array_agg(typ) INTO ours FROM t;
+
+    -- a foreign key column whose equality operator does not take the
+    -- column's own (base) type was joined to its key by the implicit cast
+    SELECT pg_catalog.string_agg(pg_catalog.format('constraint %I on %s (column %I, %s)',
+                                                   c.conname, c.conrelid::pg_catalog.regclass, a.attname,
+                                                   pg_catalog.format_type(a.atttypid, a.atttypmod)),
+                                 '; ' ORDER BY c.conrelid::pg_catalog.regclass::pg_catalog.text, c.conname, a.attname)
+      INTO keys
+      FROM pg_catalog.pg_constraint c
+     CROSS JOIN LATERAL ROWS FROM (pg_catalog.unnest(c.conkey), pg_catalog.unnest(c.conpfeqop)) k(attnum, pfeqop)
+      JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) c.conrelid
+                                    AND a.attnum OPERATOR(pg_catalog.=) k.attnum
+      JOIN pg_catalog.pg_operator o ON o.oid OPERATOR(pg_catalog.=) k.pfeqop
+     WHERE c.contype OPERATOR(pg_catalog.=) 'f'
+       AND c.conparentid OPERATOR(pg_catalog.=) 0
+       AND a.atttypid OPERATOR(pg_catalog.=) ANY (ours)
+       AND o.oprright OPERATOR(pg_catalog.<>) ALL (ours);
+    IF keys IS NOT NULL THEN
+        RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and foreign keys from uidx columns to uuid keys need them implicit'
+            USING ERRCODE = 'dependent_objects_still_exist',
+                  DETAIL = 'pg_dump, pg_upgrade and ALTER TABLE could not re-create these: ' || keys || '.',
+                  HINT = 'Give the referencing column the key''s type (ALTER TABLE ... ALTER COLUMN ... TYPE uuid) or the key the column''s type, then run ALTER EXTENSION uidx UPDATE again.';
+    END IF;
+
+    -- views that parse with the implicit casts (PREPARE parses and plans
+    -- nothing, and creates no object)
+    PERFORM pg_catalog.set_config('search_path', '', true);
+    FOR v IN
+        SELECT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_rewrite r ON r.ev_class OPERATOR(pg_catalog.=) c.oid
+         WHERE c.relkind OPERATOR(pg_catalog.=) ANY ('{v,m}'::pg_catalog."char"[])
+           AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~)
+               ('\m(' OPERATOR(pg_catalog.||) pg_catalog.array_to_string(ours, '|') OPERATOR(pg_catalog.||) ')\M')
+    LOOP
+        BEGIN
+            EXECUTE pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(v.oid), ';'));
+            EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
+            parsed := parsed OPERATOR(pg_catalog.||) v.oid;
+        EXCEPTION WHEN OTHERS THEN
+            NULL;   -- it would not restore today either: not the update's doing
+        END;
+    END LOOP;
+    PERFORM pg_catalog.set_config('search_path', script_path, true);
+
+    DROP CAST (@extschema@.iuid AS pg_catalog.uuid);
+    CREATE CAST (@extschema@.iuid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+    DROP CAST (@extschema@.comb AS pg_catalog.uuid);
+    CREATE CAST (@extschema@.comb AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+    DROP CAST (@extschema@.distid AS pg_catalog.uuid);
+    CREATE CAST (@extschema@.distid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+
+    PERFORM pg_catalog.set_config('search_path', '', true);
+    FOR v IN SELECT x::pg_catalog.regclass AS rel FROM pg_catalog.unnest(parsed) x ORDER BY 1 LOOP
+        BEGIN
+            EXECUTE pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(v.rel), ';'));
+            EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
+        EXCEPTION WHEN OTHERS THEN
+            broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', v.rel, SQLERRM);
+        END;
+    END LOOP;
+    PERFORM pg_catalog.set_config('search_path', script_path, true);
+    IF pg_catalog.cardinality(broken) OPERATOR(pg_catalog.>) 0 THEN
+        RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and views need them implicit'
+            USING ERRCODE = 'dependent_objects_still_exist',
+                  DETAIL = 'Their definitions would no longer parse, nor restore from pg_dump: '
+                           OPERATOR(pg_catalog.||) pg_catalog.array_to_string(broken, '; ') OPERATOR(pg_catalog.||) '.',
+                  HINT = 'Write the conversion out (iuid_col::uuid) in those views with CREATE OR REPLACE VIEW, then run ALTER EXTENSION uidx UPDATE again.';
+    END IF;
+END
+$uidx$;
