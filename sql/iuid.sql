@@ -78,7 +78,8 @@ SELECT '018cc251-f400-8101-8040-000000000000'::iuid;
 SELECT 'nonsense'::iuid;
 
 -- ---------------------------------------------------------------------------
--- Casts: iuid -> uuid free (implicit), uuid -> iuid validated (assignment),
+-- Casts: iuid -> uuid free (assignment, not implicit: README "Conventions"),
+-- uuid -> iuid validated (assignment),
 -- text both ways
 -- ---------------------------------------------------------------------------
 SELECT castcontext, castmethod FROM pg_cast
