@@ -199,10 +199,26 @@ EXPLAIN (COSTS OFF) EXECUTE by_uuid_range('018cc251-f400-8001-8040-000000000001'
 EXECUTE by_uuid('018cc251-f400-8001-8040-000000000001');
 EXECUTE by_uuid_any('{018cc251-f400-8001-8040-000000000001,018cc251-f400-8001-8040-000000000009}');
 RESET plan_cache_mode;
--- a list of uuid values has no common type with iuid: each is its own index
--- condition (= ANY of a uuid array, above, is one)
-EXPLAIN (COSTS OFF)
-SELECT * FROM orders WHERE id IN ('018cc251-f400-8001-8040-000000000001'::uuid, '018cc251-f400-8001-8040-000000000009'::uuid);
+-- A list of uuid values has no common type with iuid (no implicit cast):
+-- each value is its own `id = uuid`, an index condition, in an OR that
+-- PostgreSQL 18 and later turn back into one = ANY.  (= ANY of a uuid array,
+-- above, is one index scan on every version.)
+CREATE FUNCTION pg_temp.plan_of(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    plan text := '';
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+        plan := plan || line || chr(10);
+    END LOOP;
+    RETURN plan;
+END
+$$;
+SELECT p ~ 'Index Cond: .*orders_pkey|orders_pkey.*\n.*Index Cond' AND p !~ 'Seq Scan' AS in_list_uses_the_index
+  FROM pg_temp.plan_of($$SELECT * FROM orders
+                         WHERE id IN ('018cc251-f400-8001-8040-000000000001'::uuid, '018cc251-f400-8001-8040-000000000009'::uuid)$$) p;
+SELECT * FROM orders
+ WHERE id IN ('018cc251-f400-8001-8040-000000000001'::uuid, '018cc251-f400-8001-8040-000000000009'::uuid) ORDER BY id;
 EXPLAIN (COSTS OFF) SELECT * FROM refs WHERE id = '018cc251-f400-8001-8040-000000000001';
 EXPLAIN (COSTS OFF) SELECT * FROM refs WHERE id = '018cc251-f400-8001-8040-000000000001'::uuid;
 EXPLAIN (COSTS OFF) SELECT * FROM refs r JOIN orders o ON o.id = r.order_id WHERE r.id = '018cc251-f400-8001-8040-000000000001';
