@@ -21,6 +21,11 @@
 # On PostgreSQL 18 it also checks that a column DEFAULT calling uidx's 1.0
 # uuidv7() is moved to core's, and that any other dependent object stops the
 # update with a clear error instead of being broken.
+# From 1.1 and 1.2, whose casts to uuid were implicit: a foreign key from a
+# uidx column to a uuid key and a view that only parses with the implicit
+# casts stop the update (2BP01); views, defaults, checks, indexes and
+# function bodies that stored their coercions give the same results after the
+# update and after pg_dump and a restore.
 # UPGRADE_FROM="1.2" updates from those versions only (make test: the last
 # release, whose path every older one ends with; make test-full: all).
 use strict;
@@ -222,6 +227,69 @@ $$});
 		like($err, qr/^HINT:  Make those objects call pg_catalog\.uuidv7\(\)/m, '... and a hint');
 		is($node->safe_psql('uidx_upgrade_blocked', q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}),
 			'1.0', 'PostgreSQL 18: the failed update leaves 1.0');
+	}
+
+	# From 1.3 the casts to uuid are assignment casts (README "Conventions").
+	# What needs them implicit, and would not restore from pg_dump, stops the
+	# update, which leaves the old version; the rest is updated in place and
+	# restores, its results unchanged.
+	if ($from ne '1.0')
+	{
+		my $cdb = 'uidx_upgrade_casts_from_' . ($from =~ tr/./_/r);
+		$node->safe_psql('postgres', "CREATE DATABASE $cdb");
+		$node->safe_psql($cdb, qq{CREATE EXTENSION uidx VERSION '$from';
+CREATE TABLE accounts (id uuid PRIMARY KEY);
+CREATE TABLE t (i iuid, u uuid DEFAULT iuid_from_parts('2024-01-01 00:00+00', 1, 1), c comb, d distid,
+                g uuid GENERATED ALWAYS AS (i) STORED, CHECK (uuid_extract_version(i) = 8));
+INSERT INTO t (i, c, d)
+SELECT iuid_from_parts('2024-01-01 00:00+00'::timestamptz + n * interval '1 h', 1, 1, n),
+       comb_suffix_from_parts('2024-01-01 00:00+00'::timestamptz + n * interval '1 h', decode(md5(n::text), 'hex')),
+       n::numeric::distid
+  FROM generate_series(1, 50) n;
+INSERT INTO accounts SELECT i FROM t;
+CREATE TABLE child (parent iuid REFERENCES accounts);
+CREATE INDEX t_version ON t (uuid_extract_version(i));
+CREATE VIEW v_coalesce AS SELECT coalesce(i, u) AS x FROM t;
+CREATE VIEW v_function AS SELECT uuid_extract_version(i) AS x FROM t;
+CREATE VIEW v_case AS SELECT CASE WHEN i IS NULL THEN u ELSE c END AS x FROM t;
+CREATE VIEW v_union AS SELECT i AS x FROM t UNION ALL SELECT u FROM t;
+SET search_path = pg_catalog;
+CREATE VIEW public.v_off_path AS SELECT count(*) AS n FROM public.t WHERE c < '80000000-0000-0000-0000-000000000000';
+RESET search_path;
+CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT coalesce(x, NULL::uuid); END;});
+		my $results = q{SELECT (SELECT count(DISTINCT x) FROM v_coalesce), (SELECT sum(x) FROM v_function),
+		    (SELECT count(DISTINCT x) FROM v_case), (SELECT n FROM v_off_path), (SELECT count(DISTINCT x) FROM v_union),
+		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g)};
+		my $before = $node->safe_psql($cdb, $results);
+
+		my (undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  2BP01: .*foreign keys from uidx columns to uuid keys need them implicit$/m,
+			"$from -> $current: a foreign key from an iuid column to a uuid key stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: constraint child_parent_fkey on child \(column parent, iuid\)\.$/m, '... naming it');
+		$node->safe_psql($cdb, 'ALTER TABLE child ALTER COLUMN parent TYPE uuid');
+		(undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  2BP01: .*views need them implicit$/m,
+			"$from -> $current: a view that no longer parses (UNION of iuid and uuid) stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: public\.v_union \(UNION could not convert type uuid to public\.iuid\)\.$/m, '... naming it');
+		is($node->safe_psql($cdb, q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}), $from,
+			"$from -> $current: the stopped update leaves $from");
+
+		$node->safe_psql($cdb, 'CREATE OR REPLACE VIEW v_union AS SELECT i::uuid AS x FROM t UNION ALL SELECT u FROM t');
+		my ($ret, undef, $log) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE');
+		is($ret, 0, "$from -> $current: the update goes through once they are fixed") or diag $log;
+		is($node->safe_psql($cdb, q{SELECT string_agg(castcontext::text, '' ORDER BY castsource::regtype::text COLLATE "C")
+		                              FROM pg_cast WHERE casttarget = 'uuid'::regtype
+		                               AND castsource IN ('iuid'::regtype, 'comb'::regtype, 'distid'::regtype)}),
+			'aaa', "$from -> $current: the casts to uuid are assignment casts");
+		is($node->safe_psql($cdb, $results), $before,
+			"$from -> $current: views, a default, a generated column, a check, an index and a SQL-standard function body made with the implicit casts give the same results");
+
+		my $dump = "$work/$cdb.sql";
+		$node->command_ok([ 'pg_dump', '-d', $cdb, '-f', $dump ], "$from -> $current: pg_dump of the updated database");
+		$node->safe_psql('postgres', "CREATE DATABASE ${cdb}_restored");
+		($ret, undef, $log) = $node->psql("${cdb}_restored", slurp_file($dump), on_error_stop => 1);
+		is($ret, 0, "$from -> $current: the dump restores without an error") or diag $log;
+		is($node->safe_psql("${cdb}_restored", $results), $before, "$from -> $current: ... with the same results");
 	}
 }
 $node->stop;
