@@ -208,8 +208,9 @@ BEGIN
     -- nothing, and creates no object)
     PERFORM pg_catalog.set_config('search_path', '', true);
     FOR v IN
-        SELECT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_rewrite r ON r.ev_class OPERATOR(pg_catalog.=) c.oid
+        SELECT DISTINCT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_rewrite r ON r.ev_class OPERATOR(pg_catalog.=) c.oid
          WHERE c.relkind OPERATOR(pg_catalog.=) ANY ('{v,m}'::pg_catalog."char"[])
+           AND c.relpersistence OPERATOR(pg_catalog.<>) 't'   -- no dump holds a temporary view
            AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~)
                ('\m(' OPERATOR(pg_catalog.||) pg_catalog.array_to_string(ours, '|') OPERATOR(pg_catalog.||) ')\M')
     LOOP
@@ -245,7 +246,7 @@ BEGIN
             USING ERRCODE = 'dependent_objects_still_exist',
                   DETAIL = 'Their definitions would no longer parse, nor restore from pg_dump: '
                            OPERATOR(pg_catalog.||) pg_catalog.array_to_string(broken, '; ') OPERATOR(pg_catalog.||) '.',
-                  HINT = 'Write the conversion out (iuid_col::uuid) in those views with CREATE OR REPLACE VIEW, then run ALTER EXTENSION uidx UPDATE again.';
+                  HINT = 'Write the conversion out (iuid_col::uuid) in those views (CREATE OR REPLACE VIEW; a materialized view is created again), then run ALTER EXTENSION uidx UPDATE again.';
     END IF;
 END
 $uidx$;
