@@ -24,7 +24,7 @@ BEGIN
     PERFORM pg_catalog.set_config('search_path', path, true);
     BEGIN
         EXECUTE pg_catalog.format('WITH s(x) AS (%s) SELECT pg_catalog.count(*) OPERATOR(pg_catalog.||) '' rows '''
-                                  ' OPERATOR(pg_catalog.||) COALESCE(pg_catalog.md5(pg_catalog.string_agg(x::pg_catalog.text, '','')), '''')'
+                                  ' OPERATOR(pg_catalog.||) COALESCE(pg_catalog.md5(pg_catalog.string_agg(x::pg_catalog.text, '','' ORDER BY x::pg_catalog.text COLLATE pg_catalog."C")), '''')'
                                   ' FROM s', statement)
             INTO result USING param;
         RAISE SQLSTATE 'UXRBK';
