@@ -290,7 +290,8 @@ COMMENT ON FUNCTION @extschema@.uidx_partition_lock_budget() IS 'internal: the l
 -- with that name or with exactly those bounds (one named by an earlier
 -- version) is left alone.  One call at a time per parent
 -- (uidx_lock_partitioned): a second call waits, then finds the first's
--- partitions.  Refused before anything is created: a NULL argument (22004),
+-- partitions; READ COMMITTED only, every lock wait bounded (uidx_ddl_begin:
+-- 25000, 55P03).  Refused before anything is created: a NULL argument (22004),
 -- a key in another order than its type's default
 -- operator class, the time order (22023: a country-ordered iuid key is
 -- split by uidx_attach_local_region instead), an infinite bound or step
@@ -617,8 +618,9 @@ COMMENT ON FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestampt
 -- names, schema-qualified, oldest first (text: a dropped table has no
 -- regclass).  It checks the table as uidx_create_time_partitions does
 -- (uidx_time_partition_key) and runs one call at a time per table with it
--- (uidx_lock_partitioned: 40001 after a wait in REPEATABLE READ or
--- SERIALIZABLE), so a second call finds nothing left to drop.  The default
+-- (uidx_lock_partitioned), so a second call finds nothing left to drop;
+-- READ COMMITTED only, every lock wait bounded (uidx_ddl_begin: 25000,
+-- 55P03), and every table it detaches locked before it is read.  The default
 -- partition holds no range: it is left alone while it holds no row older
 -- than the bound; if every row it holds is older, it goes too (the next
 -- uidx_create_time_partitions(..., default_partition => true) makes a new
@@ -760,12 +762,12 @@ BEGIN
                   HINT = 'Drop them in several calls, an earlier older_than first, each in a transaction of its own, or raise max_locks_per_transaction.';
     END IF;
 
-    -- each partition, with its stripes, before any is detached: a wait
-    -- names it
+    -- each partition before any is detached, so that a wait names it; with
+    -- its stripes where DROP TABLE will lock them too
     FOR r IN SELECT d.o::regclass AS part FROM unnest(doomed) WITH ORDINALITY d(o, i) ORDER BY d.i LOOP
         wait_rel := r.part;
-        wait_for := 'ACCESS EXCLUSIVE, to detach and drop it';
-        EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', r.part);
+        wait_for := CASE WHEN detach_only THEN 'ACCESS EXCLUSIVE, to detach it' ELSE 'ACCESS EXCLUSIVE, to detach and drop it' END;
+        EXECUTE format('LOCK TABLE %s%s IN ACCESS EXCLUSIVE MODE', CASE WHEN detach_only THEN 'ONLY ' ELSE '' END, r.part);
     END LOOP;
     wait_rel := NULL;
     FOR r IN SELECT d.o::regclass AS part, format('%I.%I', n.nspname, c.relname) AS name

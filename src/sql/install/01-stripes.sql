@@ -9,7 +9,8 @@
 -- tagged with a hash where it must be).  Returns the partitions it created;
 -- an existing stripe of that remainder is left alone, whatever its name, so
 -- it can run again.  One call at a time per parent (uidx_lock_partitioned):
--- a second call waits, then finds the first's stripes.  Each
+-- a second call waits, then finds the first's stripes; READ COMMITTED only,
+-- every lock wait bounded (uidx_ddl_begin: 25000, 55P03).  Each
 -- stripe's index has a rightmost leaf page of its own, so concurrent writers
 -- of a time-ordered key no longer all insert into one page.
 -- uidx_create_time_partitions(..., stripes) calls it for every time partition
