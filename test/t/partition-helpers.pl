@@ -19,6 +19,7 @@
 #     longer use it, so they do not wait at all), and ROW EXCLUSIVE on the
 #     parent through a PREPAREd INSERT (PostgreSQL checks privileges when a
 #     statement runs, not when it is prepared).  A helper with work to do
+#     (uidx_create_stripes too)
 #     gives up after lock_timeout, or after its one minute where
 #     lock_timeout is 0, with 55P03 naming the table; a call with nothing to
 #     do succeeds; nothing is changed.  A statement_timeout guards every wait
@@ -197,10 +198,13 @@ for my $edition ([ 'C extension', 'postgres', '', 'iuid' ], [ 'uidx_sql', 'manag
 	$m->query_safe('SELECT pg_advisory_unlock_all()');
 
 	# ROW EXCLUSIVE on rr and ACCESS SHARE on its default partition, held by
-	# a role without rights through PREPARE in an open transaction
+	# a role without rights through PREPARE in an open transaction (and in
+	# the C extension ROW EXCLUSIVE on hs, a table to stripe)
+	$sql->(q{DROP TABLE IF EXISTS hs; CREATE TABLE hs (id iuid PRIMARY KEY) PARTITION BY HASH (id)}) if $ed eq 'C extension';
 	$m->query_safe('BEGIN');
 	$m->query_safe(q{PREPARE hold_rr AS INSERT INTO rr VALUES (NULL)});
 	$m->query_safe(q{PREPARE hold_default AS SELECT * FROM rr_default});
+	$m->query_safe(q{PREPARE hold_hs AS INSERT INTO hs VALUES (NULL)}) if $ed eq 'C extension';
 	is($sql->(q{SELECT string_agg(l.relation::regclass || ' ' || l.mode, ', ' ORDER BY l.relation::regclass::text COLLATE "C")
             FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
            WHERE a.usename = 'nobody' AND l.locktype = 'relation' AND l.granted AND l.relation::regclass::text ~ '^rr'}),
@@ -222,6 +226,10 @@ for my $edition ([ 'C extension', 'postgres', '', 'iuid' ], [ 'uidx_sql', 'manag
 	note $err if $ret;
 	if ($ed eq 'C extension')
 	{
+		($ret, $out, $err) = $node->psql($db, q{SET statement_timeout = '20s'; SET lock_timeout = '1s';
+            SELECT count(*) FROM uidx_create_stripes('hs', 4)}, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  55P03: uidx_create_stripes: could not lock table "public\.hs" within 1s/,
+			"$ed: uidx_create_stripes with lock_timeout 1s: 55P03 naming hs");
 		# lock_timeout 0: the helper's own bound, one minute
 		($ret, $out, $err) = $node->psql($db, qq{SET statement_timeout = '90s';
             SELECT count(*) FROM uidx_drop_time_partitions('rr', timestamptz '2026-04-01')},

@@ -95,9 +95,10 @@ COMMENT ON FUNCTION @extschema@.uidx_ddl_lock_wait() IS 'internal: how long a pa
 -- for and how long it waited (called from the helper's exception handler,
 -- after the rollback that gave the caller's lock_timeout back); the schema
 -- and table are also in the error's fields, so that a helper that called
--- another (uidx_create_stripes) passes its error on as it is.  rel: the table it waited for, or NULL where a statement (CREATE
--- TABLE, DETACH, DROP) waited for a lock of its own; parent: the table the
--- helper was called for.
+-- another (uidx_create_stripes) passes its error on as it is.  rel: the
+-- table it waited for, or NULL where a statement (CREATE TABLE, DETACH,
+-- DROP) waited for a lock of its own; parent: the table the helper was
+-- called for.
 CREATE FUNCTION @extschema@.uidx_raise_lock_wait(helper text, parent regclass, rel regclass, purpose text)
 RETURNS void
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
