@@ -110,12 +110,60 @@ SELECT substring(pg_temp.error_of(format($$SELECT uidx_create_time_partitions('p
 DROP TABLE ph_ms;
 
 -- ===========================================================================
--- REPEATABLE READ and SERIALIZABLE: a call alone works; a call that must wait
--- for another raises 40001 (test/t/partition-helpers.pl)
+-- Isolation and locks (docs/partitioning.md "Isolation and locks"): every
+-- helper refuses REPEATABLE READ and SERIALIZABLE (25000), alone too, before
+-- it reads or changes anything (two sessions: test/t/partition-helpers.pl)
 -- ===========================================================================
+SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent IN ('ph_orders'::regclass, 'ph_hashed'::regclass);
 BEGIN ISOLATION LEVEL SERIALIZABLE;
-SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-03-01', '2025-04-01', '1 month');
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-03-01', '2025-04-01', '1 month')$$) AS create_serializable;
 COMMIT;
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT split_part(pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-03-01', '2025-04-01', '1 month', default_partition => true)$$), ' / ', 1) AS create_repeatable_read;
+SELECT split_part(pg_temp.error_of($$SELECT uidx_create_stripes('ph_hashed', 4)$$), ' / ', 1) AS stripes_repeatable_read;
+SELECT split_part(pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_orders', timestamptz '2025-01-01')$$), ' / ', 1) AS drop_repeatable_read;
+SELECT split_part(pg_temp.error_of($$SELECT uidx_drop_time_partitions('ph_orders', interval '1 day')$$), ' / ', 1) AS drop_interval;
+-- a request that would do nothing is refused too: the rule does not depend
+-- on the table
+SELECT split_part(pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-03-01', '2025-03-01', '1 month')$$), ' / ', 1) AS empty_range;
+COMMIT;
+-- as many as before: nothing made
+SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent IN ('ph_orders'::regclass, 'ph_hashed'::regclass);
+-- the hint
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT uidx_create_stripes('ph_hashed', 4);
+ROLLBACK;
+-- READ COMMITTED, also inside a transaction block
+BEGIN ISOLATION LEVEL READ COMMITTED;
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-03-01', '2025-04-01', '1 month');
+SELECT count(*) AS made FROM uidx_create_stripes('ph_hashed', 4);
+COMMIT;
+-- Each lock wait is bounded: lock_timeout, or one minute where it is 0.
+-- The helpers set lock_timeout for their own statements and give the
+-- caller's back, whether they made something, found nothing to do or failed.
+SELECT uidx_ddl_lock_wait() AS lock_timeout_0;
+SET lock_timeout = '250ms';
+SELECT uidx_ddl_lock_wait() AS lock_timeout_250ms;
+BEGIN;
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-04-01', '2025-06-01', '1 month', default_partition => true);
+SHOW lock_timeout;
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-04-01', '2025-06-01', '1 month');
+SHOW lock_timeout;
+SELECT count(*) AS dropped FROM uidx_drop_time_partitions('ph_orders', timestamptz '2025-05-01');
+SHOW lock_timeout;
+SELECT count(*) AS dropped FROM uidx_drop_time_partitions('ph_orders', timestamptz '2025-05-01');
+SHOW lock_timeout;
+SELECT count(*) AS made FROM uidx_create_stripes('ph_hashed', 4);
+SHOW lock_timeout;
+COMMIT;
+RESET lock_timeout;
+BEGIN;
+SELECT count(*) AS made FROM uidx_create_time_partitions('ph_orders', '2025-06-01', '2025-07-01', '1 month');
+SHOW lock_timeout;
+SELECT pg_temp.error_of($$SELECT uidx_create_time_partitions('ph_orders', '2025-06-01', '2025-05-01', '1 month')$$) AS refused;
+SHOW lock_timeout;
+COMMIT;
+SHOW lock_timeout;
 
 DROP TABLE ph_orders, ph_hashed;
 
@@ -222,8 +270,4 @@ SELECT count(*) = :many / 2 AS first_half FROM uidx_drop_time_partitions('ph_man
 SELECT count(*) = :many - :many / 2 AS the_rest FROM uidx_drop_time_partitions('ph_many', timestamptz '2025-01-02');
 DROP TABLE ph_many;
 
--- REPEATABLE READ: a call alone works (one that waits: test/t/partition-helpers.pl)
-BEGIN ISOLATION LEVEL REPEATABLE READ;
-SELECT * FROM uidx_drop_time_partitions('ph_ret', timestamptz '2025-06-01');
-COMMIT;
 DROP TABLE ph_ret;

@@ -443,6 +443,9 @@ my %args = (
 	'uidx_is_valid(text,text)' => q{{iuid}, 'iuid'},
 	'uidx_time_bound(timestamp with time zone,integer,timestamp with time zone,boolean)' => qq{$ts, 0, 'epoch', true},
 	'uidx_raise_unknown_name(text,text)' => q{'iuid service entity', 'NoSuchName'},
+	'uidx_ddl_begin(text)' => q{'uidx_create_time_partitions'},
+	'uidx_raise_lock_wait(text,regclass,regclass,text)' =>
+	  q{'uidx_create_time_partitions', 'trapdata.tp_$E', 'trapdata.tp_$E', 'ACCESS EXCLUSIVE, to create partitions of it'},
 	'alnum_decode_bigint(text)' => '{alnum_bigint}',
 	'alnum_decode_numeric(text)' => '{alnum_numeric}',
 	'alnum_decode_distid(text)' => '{alnum_numeric}',
@@ -500,7 +503,7 @@ my %args = (
 	'uidx_sql_inspect_distid(numeric,text,bigint)' => q{{distid}, 'decimal', 1800000000000},
 );
 # a call that must fail, and with which SQLSTATE
-my %expect = ('uidx_raise_unknown_name(text,text)' => '22023');
+my %expect = ('uidx_raise_unknown_name(text,text)' => '22023', 'uidx_raise_lock_wait(text,regclass,regclass,text)' => '55P03');
 
 my (@calls, @missing);
 for my $row (split /\n/, $sql->(qq{

@@ -42,70 +42,126 @@ END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_partition_name(name, text, integer) IS 'internal: the name of a partition, at most max_identifier_length - 1 bytes, the parent part shortened and tagged with a hash';
 
+-- The partition helpers (uidx_create_time_partitions, uidx_drop_time_partitions,
+-- uidx_create_stripes) run only in READ COMMITTED, and wait a bounded time
+-- for each lock (docs/partitioning.md "Isolation and locks").  Their checks
+-- must read what other transactions committed: the rows of a default
+-- partition (a row that a REPEATABLE READ snapshot cannot see would be
+-- dropped with it), the partitions that a call they waited for made.  Each
+-- statement of a READ COMMITTED transaction reads them; a REPEATABLE READ or
+-- SERIALIZABLE transaction's snapshot, taken before, would not, and no lock
+-- taken afterwards makes it, so those are refused, whether or not another
+-- call runs, as the region helpers refuse them (docs/regions.md).  Every
+-- lock a helper waits for is one that a role without any right on the table
+-- can hold (ROW EXCLUSIVE through a PREPAREd INSERT, which PostgreSQL checks
+-- only when it runs), so each wait lasts at most lock_timeout, or
+-- uidx_ddl_lock_wait() where that is 0: this sets lock_timeout for the rest
+-- of the call and returns the caller's value, which the helper sets back
+-- before it returns (an error's rollback restores it by itself).
+CREATE FUNCTION @extschema@.uidx_ddl_begin(helper text) RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    caller_timeout constant text := current_setting('lock_timeout');
+BEGIN
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RAISE EXCEPTION '% cannot run in a % transaction', helper, upper(current_setting('transaction_isolation'))
+            USING ERRCODE = 'invalid_transaction_state',
+                  DETAIL = 'Its checks must see what other transactions committed (rows of a default partition, partitions made by another call), and this transaction''s snapshot does not.',
+                  HINT = 'Call it in a READ COMMITTED transaction (BEGIN ISOLATION LEVEL READ COMMITTED); a cron job''s session can SET default_transaction_isolation = ''read committed''.';
+    END IF;
+    PERFORM set_config('lock_timeout', @extschema@.uidx_ddl_lock_wait(), true);
+    RETURN caller_timeout;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_ddl_begin(text) IS 'internal: refuses REPEATABLE READ and SERIALIZABLE (25000) and bounds the lock waits of a partition helper; returns the caller''s lock_timeout';
+
+-- How long a partition helper waits for one lock: lock_timeout, or one
+-- minute where it is 0 (no limit).  A minute covers another helper call
+-- on the same table (cron jobs that overlap); a waiting ACCESS EXCLUSIVE
+-- request holds up every query of the table that comes after it, so a busy
+-- table's cron session sets a shorter lock_timeout and retries.
+CREATE FUNCTION @extschema@.uidx_ddl_lock_wait() RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+SELECT CASE WHEN current_setting('lock_timeout') = '0' THEN '1min' ELSE current_setting('lock_timeout') END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_ddl_lock_wait() IS 'internal: how long a partition helper waits for a lock, lock_timeout or 1min where it is 0';
+
+-- The error of a partition helper that gave up waiting for a lock (55P03,
+-- as PostgreSQL's own lock_timeout), naming the table, what the lock was
+-- for and how long it waited (called from the helper's exception handler,
+-- after the rollback that gave the caller's lock_timeout back); the schema
+-- and table are also in the error's fields, so that a helper that called
+-- another (uidx_create_stripes) passes its error on as it is.  rel: the
+-- table it waited for, or NULL where a statement (CREATE TABLE, DETACH,
+-- DROP) waited for a lock of its own; parent: the table the helper was
+-- called for.
+CREATE FUNCTION @extschema@.uidx_raise_lock_wait(helper text, parent regclass, rel regclass, purpose text)
+RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+    named regclass := coalesce(rel, parent);
+    ns    name;
+    tbl   name;
+BEGIN
+    SELECT n.nspname, c.relname INTO ns, tbl
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = named;
+    IF rel IS NOT NULL THEN
+        RAISE EXCEPTION '%: could not lock table "%" within %', helper, format('%s.%s', ns, tbl), @extschema@.uidx_ddl_lock_wait()
+            USING ERRCODE = 'lock_not_available', SCHEMA = ns, TABLE = tbl,
+                  DETAIL = format('It waited for %s; another session holds a lock on the table that conflicts. This call changed nothing.', purpose),
+                  HINT = 'pg_locks shows who holds it.  Run the call again later, or give it a longer lock_timeout (docs/partitioning.md "Isolation and locks").';
+    END IF;
+    RAISE EXCEPTION '%: could not % within %: a lock it needs is held by another session', helper, purpose, @extschema@.uidx_ddl_lock_wait()
+        USING ERRCODE = 'lock_not_available', SCHEMA = ns, TABLE = tbl,
+              DETAIL = format('The statement waited for a lock on a table it changes: "%s.%s", a partition of it, its default partition, or a table that a foreign key references. This call changed nothing.', ns, tbl),
+              HINT = 'pg_locks shows who holds it.  Run the call again later, or give it a longer lock_timeout (docs/partitioning.md "Isolation and locks").';
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_raise_lock_wait(text, regclass, regclass, text) IS 'internal: the 55P03 of a partition helper that waited for a lock longer than uidx_ddl_lock_wait()';
+
 -- One call at a time per partitioned table, until the caller's transaction
 -- ends, so that two overlapping cron jobs do not both create one partition
--- (42P07) or stripes of two counts: the second waits, then finds the first's
--- partitions.  The key is (pg_partitioned_table's oid, the table's oid), in
--- the two-key space that single bigint keys do not share; the region
--- helpers use the registry's oid instead.  In READ COMMITTED each statement
--- after the wait sees what the first call committed.  In REPEATABLE READ and
--- SERIALIZABLE the transaction's snapshot is older than that commit and
--- would not see its partitions, so a call that had to wait raises 40001,
--- like any other serialization failure: retry the transaction.  The parent
--- is then locked SHARE UPDATE EXCLUSIVE (self-conflicting, as the CREATE
--- TABLE ... PARTITION OF to come takes more), which also makes this backend
--- read the catalog changes that the other committed.
+-- (42P07) or stripes of two counts: the second waits, then finds the
+-- first's partitions (READ COMMITTED, uidx_ddl_begin: each statement after
+-- the wait sees what the first committed).  SHARE UPDATE EXCLUSIVE on the
+-- parent alone (ONLY: not its partitions) conflicts with itself and not
+-- with reads or DML; LOCK TABLE in that mode needs UPDATE, DELETE or
+-- TRUNCATE on the table (MAINTAIN from 17), which a role without rights
+-- lacks, and the wait is bounded (uidx_ddl_begin).  Taking it also makes
+-- this backend read the catalog changes that the other call committed.
 CREATE FUNCTION @extschema@.uidx_lock_partitioned(parent regclass) RETURNS void
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
-DECLARE
-    key1 constant integer := 'pg_catalog.pg_partitioned_table'::regclass::oid::integer;
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    IF NOT pg_try_advisory_xact_lock(key1, parent::oid::integer) THEN
-        PERFORM pg_advisory_xact_lock(key1, parent::oid::integer);
-        IF current_setting('transaction_isolation') <> 'read committed' THEN
-            RAISE EXCEPTION 'could not serialize access to the partitions of "%" due to a concurrent call', parent
-                USING ERRCODE = 'serialization_failure',
-                      DETAIL = format('Another transaction created partitions of "%s" while this one waited, and this %s transaction cannot see them.',
-                                      parent, upper(current_setting('transaction_isolation'))),
-                      HINT = 'Retry the transaction, or call the function in a READ COMMITTED transaction.';
-        END IF;
-    END IF;
-    EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
+    EXECUTE format('LOCK TABLE ONLY %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
 END
 $fn$;
-COMMENT ON FUNCTION @extschema@.uidx_lock_partitioned(regclass) IS 'internal: one partition helper at a time per table, until the transaction ends (40001 in REPEATABLE READ or SERIALIZABLE after a wait)';
+COMMENT ON FUNCTION @extschema@.uidx_lock_partitioned(regclass) IS 'internal: one partition helper at a time per table, until the transaction ends';
 
--- The relation schema_name.rel_name, NULL if there is none.  The name is
--- looked up in the catalog as it is now; a relation that the transaction's
--- snapshot cannot see (REPEATABLE READ or SERIALIZABLE, made by a transaction
--- that committed after that snapshot) raises 40001, since what the caller
--- reads of it next would be out of date.
+-- The relation schema_name.rel_name, NULL if there is none, looked up in the
+-- catalog as it is now (the helpers run in READ COMMITTED: uidx_ddl_begin).
 CREATE FUNCTION @extschema@.uidx_existing_relation(schema_name name, rel_name text) RETURNS regclass
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
-DECLARE
-    existing regclass;
 BEGIN
     IF schema_name IS NULL OR rel_name IS NULL THEN
         RAISE EXCEPTION 'schema_name and rel_name must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    existing := to_regclass(format('%I.%I', schema_name, rel_name));
-    IF existing IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = existing) THEN
-        RAISE EXCEPTION 'could not serialize access to relation "%" due to a concurrent creation', existing
-            USING ERRCODE = 'serialization_failure',
-                  DETAIL = 'It was created by a transaction that committed after this transaction''s snapshot was taken.',
-                  HINT = 'Retry the transaction, or call the function in a READ COMMITTED transaction.';
-    END IF;
-    RETURN existing;
+    RETURN to_regclass(format('%I.%I', schema_name, rel_name));
 END
 $fn$;
-COMMENT ON FUNCTION @extschema@.uidx_existing_relation(name, text) IS 'internal: a relation by name as the catalog has it now (40001 where the transaction''s snapshot cannot see it)';
+COMMENT ON FUNCTION @extschema@.uidx_existing_relation(name, text) IS 'internal: a relation by name as the catalog has it now';
 
 -- The key of a table that the time-partition helpers split by time, checked:
 -- its column, the function that turns an instant into the smallest key of
@@ -235,7 +291,8 @@ COMMENT ON FUNCTION @extschema@.uidx_partition_lock_budget() IS 'internal: the l
 -- with that name or with exactly those bounds (one named by an earlier
 -- version) is left alone.  One call at a time per parent
 -- (uidx_lock_partitioned): a second call waits, then finds the first's
--- partitions.  Refused before anything is created: a NULL argument (22004),
+-- partitions; READ COMMITTED only, every lock wait bounded (uidx_ddl_begin:
+-- 25000, 55P03).  Refused before anything is created: a NULL argument (22004),
 -- a key in another order than its type's default
 -- operator class, the time order (22023: a country-ordered iuid key is
 -- split by uidx_attach_local_region instead), an infinite bound or step
@@ -300,6 +357,12 @@ DECLARE
     part_name   text;
     existing    regclass;
     i           integer;
+    missing     integer[] := '{}';
+    make_default boolean;
+    caller_timeout text;
+    wait_rel    regclass;
+    wait_for    text;
+    named_table text;
 --@if uidx
     stripe_by   text := '';
 --@endif
@@ -318,6 +381,7 @@ BEGIN
                   HINT = 'Give 1 for partitions without stripes.';
     END IF;
 --@endif
+    caller_timeout := @extschema@.uidx_ddl_begin('uidx_create_time_partitions');
     key := @extschema@.uidx_time_partition_key(parent);
     bound_fn := key.bound_fn;
     -- nspname, not regnamespace::name: the latter is already quoted where
@@ -427,36 +491,69 @@ BEGIN
     END LOOP;
 
     IF n = 0 AND NOT default_partition THEN
+        PERFORM set_config('lock_timeout', caller_timeout, true);
         RETURN;
     END IF;
     -- What exists is read after the lock: a call that waited for another
     -- finds its partitions.
+    wait_rel := parent;
+    wait_for := 'SHARE UPDATE EXCLUSIVE, which one partition helper at a time holds';
     PERFORM @extschema@.uidx_lock_partitioned(parent);
     SELECT nullif(p.partdefid, 0)::regclass INTO default_of FROM pg_partitioned_table p WHERE p.partrelid = parent;
-    IF default_of IS NULL AND default_partition THEN
-        -- made first: empty, it holds no row of the partitions to come
+    make_default := default_of IS NULL AND default_partition;
+    IF make_default THEN
         default_name := @extschema@.uidx_partition_name(parent_name, '_default');
         IF @extschema@.uidx_existing_relation(parent_ns, default_name) IS NOT NULL THEN
             RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"',
                             format('%I.%I', parent_ns, default_name), parent
                 USING ERRCODE = 'duplicate_table';
         END IF;
-        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s DEFAULT', parent_ns, default_name, parent);
-        RETURN NEXT format('%I.%I', parent_ns, default_name)::regclass;
-    ELSIF default_of IS NOT NULL THEN
-        EXECUTE format('SELECT EXISTS (SELECT FROM %s)', default_of) INTO default_rows;
     END IF;
-    IF n = 0 THEN
+    IF n > 0 THEN
+        -- the bounds, as the server prints a partition bound, and the
+        -- partitions that have them now
+        EXECUTE format('SELECT array_agg(%s(b)::text ORDER BY o) FROM unnest($1) WITH ORDINALITY u(b, o)',
+                       bound_fn::oid::regproc)
+           INTO bound_texts USING lows || (lows[n] + step);
+        SELECT jsonb_object_agg(pg_get_expr(c.relpartbound, c.oid), c.oid::regclass::text) INTO by_bound
+          FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid
+         WHERE h.inhparent = parent;
+    END IF;
+    -- the partitions to make: every name is checked before anything is made
+    FOR i IN 1 .. n LOOP
+        CONTINUE WHEN by_bound ? format('FOR VALUES FROM (%L) TO (%L)', bound_texts[i], bound_texts[i + 1]);
+        existing := @extschema@.uidx_existing_relation(parent_ns, names[i]);
+        IF existing IS NULL THEN
+            missing := missing || i;
+        ELSIF NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = existing AND inhparent = parent) THEN
+            RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
+                USING ERRCODE = 'duplicate_table';
+        END IF;
+    END LOOP;
+    IF cardinality(missing) = 0 AND NOT make_default THEN
+        PERFORM set_config('lock_timeout', caller_timeout, true);
         RETURN;
     END IF;
-    -- the bounds, as the server prints a partition bound, and the
-    -- partitions that have them now
-    EXECUTE format('SELECT array_agg(%s(b)::text ORDER BY o) FROM unnest($1) WITH ORDINALITY u(b, o)',
-                   bound_fn::oid::regproc)
-       INTO bound_texts USING lows || (lows[n] + step);
-    SELECT jsonb_object_agg(pg_get_expr(c.relpartbound, c.oid), c.oid::regclass::text) INTO by_bound
-      FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid
-     WHERE h.inhparent = parent;
+
+    -- CREATE TABLE ... PARTITION OF locks the parent ACCESS EXCLUSIVE, and
+    -- its default partition, which it scans: both are locked first, so that
+    -- a wait names them, and so that no row reaches the default between the
+    -- check below and the creation.
+    wait_for := 'ACCESS EXCLUSIVE, to create partitions of it';
+    EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', parent);
+    IF default_of IS NOT NULL AND cardinality(missing) > 0 THEN
+        wait_rel := default_of;
+        wait_for := 'ACCESS EXCLUSIVE, to create partitions beside this default partition';
+        EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', default_of);
+        EXECUTE format('SELECT EXISTS (SELECT FROM %s)', default_of) INTO default_rows;
+    END IF;
+    wait_rel := NULL;
+    IF make_default THEN
+        -- made first: empty, it holds no row of the partitions to come
+        wait_for := format('create the default partition "%s.%s" of "%s"', parent_ns, default_name, parent);
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s DEFAULT', parent_ns, default_name, parent);
+        RETURN NEXT format('%I.%I', parent_ns, default_name)::regclass;
+    END IF;
     -- A new partition's range must hold no row of the default partition:
     -- the first range that does is refused before anything is made (an
     -- empty default, the usual case, is read once).
@@ -477,32 +574,34 @@ BEGIN
         END IF;
     END IF;
 
-    FOR i IN 1 .. n LOOP
+    FOREACH i IN ARRAY missing LOOP
         lo := lows[i];
         hi := lo + step;
         part_name := names[i];
-        CONTINUE WHEN by_bound ? format('FOR VALUES FROM (%L) TO (%L)', bound_texts[i], bound_texts[i + 1]);
-        existing := @extschema@.uidx_existing_relation(parent_ns, part_name);
-        IF existing IS NULL THEN
+        wait_for := format('create partition "%s.%s" of "%s"', parent_ns, part_name, parent);
 --@if uidx
-            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))%s',
-                           parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
-                           bound_fn::oid::regproc, hi, stripe_by);
-            IF stripes > 1 THEN
-                EXECUTE format('SELECT count(*) FROM %I.uidx_create_stripes(%L, %s)',
-                               ext_ns, format('%I.%I', parent_ns, part_name), stripes);
-            END IF;
---@else
-            EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
-                           parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
-                           bound_fn::oid::regproc, hi);
---@endif
-            RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
-        ELSIF NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = existing AND inhparent = parent) THEN
-            RAISE EXCEPTION 'relation "%" already exists and is not a partition of "%"', existing, parent
-                USING ERRCODE = 'duplicate_table';
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))%s',
+                       parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
+                       bound_fn::oid::regproc, hi, stripe_by);
+        IF stripes > 1 THEN
+            EXECUTE format('SELECT count(*) FROM %I.uidx_create_stripes(%L, %s)',
+                           ext_ns, format('%I.%I', parent_ns, part_name), stripes);
         END IF;
+--@else
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
+                       parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
+                       bound_fn::oid::regproc, hi);
+--@endif
+        RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
     END LOOP;
+    PERFORM set_config('lock_timeout', caller_timeout, true);
+EXCEPTION WHEN lock_not_available THEN
+    -- a helper this one called (uidx_create_stripes) named its wait already
+    GET STACKED DIAGNOSTICS named_table = TABLE_NAME;
+    IF named_table <> '' THEN
+        RAISE;
+    END IF;
+    PERFORM @extschema@.uidx_raise_lock_wait('uidx_create_time_partitions', parent, wait_rel, wait_for);
 END
 $fn$;
 --@if uidx
@@ -520,8 +619,9 @@ COMMENT ON FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestampt
 -- names, schema-qualified, oldest first (text: a dropped table has no
 -- regclass).  It checks the table as uidx_create_time_partitions does
 -- (uidx_time_partition_key) and runs one call at a time per table with it
--- (uidx_lock_partitioned: 40001 after a wait in REPEATABLE READ or
--- SERIALIZABLE), so a second call finds nothing left to drop.  The default
+-- (uidx_lock_partitioned), so a second call finds nothing left to drop;
+-- READ COMMITTED only, every lock wait bounded (uidx_ddl_begin: 25000,
+-- 55P03), and every table it detaches locked before it is read.  The default
 -- partition holds no range: it is left alone while it holds no row older
 -- than the bound; if every row it holds is older, it goes too (the next
 -- uidx_create_time_partitions(..., default_partition => true) makes a new
@@ -554,6 +654,9 @@ DECLARE
     budget       integer;
     r            record;
     upper_text   text;
+    caller_timeout text;
+    wait_rel     regclass;
+    wait_for     text;
 BEGIN
     IF parent IS NULL OR older_than IS NULL OR detach_only IS NULL THEN
         RAISE EXCEPTION 'uidx_drop_time_partitions: % must not be null',
@@ -561,6 +664,7 @@ BEGIN
                              ELSE 'detach_only' END
             USING ERRCODE = 'null_value_not_allowed';
     END IF;
+    caller_timeout := @extschema@.uidx_ddl_begin('uidx_drop_time_partitions');
     key := @extschema@.uidx_time_partition_key(parent);
     IF NOT isfinite(older_than) THEN
         RAISE EXCEPTION 'older_than must be finite: "%"', older_than
@@ -570,6 +674,8 @@ BEGIN
 
     -- What exists is read after the lock: a call that waited for another
     -- finds what the other left.
+    wait_rel := parent;
+    wait_for := 'SHARE UPDATE EXCLUSIVE, which one partition helper at a time holds';
     PERFORM @extschema@.uidx_lock_partitioned(parent);
     SELECT nullif(p.partdefid, 0)::regclass INTO default_of FROM pg_partitioned_table p WHERE p.partrelid = parent;
     -- every partition's upper bound, as the server prints it: a quoted
@@ -598,14 +704,22 @@ BEGIN
            INTO old_rows USING bound_text;
     END IF;
     IF cardinality(doomed) = 0 AND NOT old_rows THEN
+        PERFORM set_config('lock_timeout', caller_timeout, true);
         RETURN;
     END IF;
 
-    -- DETACH takes ACCESS EXCLUSIVE on the parent: taken now, so that no
-    -- row reaches the default partition between its check and its detach
-    EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', parent);
-    IF old_rows THEN
+    -- DETACH takes ACCESS EXCLUSIVE on the parent (ONLY: each partition is
+    -- locked when it goes) and on its default partition: taken now, so
+    -- that a wait names them, and so that no row reaches the default
+    -- partition between its check and its detach
+    wait_for := 'ACCESS EXCLUSIVE, to detach partitions from it';
+    EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', parent);
+    IF default_of IS NOT NULL THEN
+        wait_rel := default_of;
+        wait_for := 'ACCESS EXCLUSIVE, to detach partitions beside this default partition';
         EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', default_of);
+    END IF;
+    IF old_rows THEN
         EXECUTE format('SELECT EXISTS (SELECT FROM %s d WHERE d.%I %s $1::%s)',
                        default_of, key.key_name, key.ge_op, key.key_type)
            INTO new_rows USING bound_text;
@@ -649,17 +763,30 @@ BEGIN
                   HINT = 'Drop them in several calls, an earlier older_than first, each in a transaction of its own, or raise max_locks_per_transaction.';
     END IF;
 
+    -- each partition before any is detached, so that a wait names it; with
+    -- its stripes where DROP TABLE will lock them too
+    FOR r IN SELECT d.o::regclass AS part FROM unnest(doomed) WITH ORDINALITY d(o, i) ORDER BY d.i LOOP
+        wait_rel := r.part;
+        wait_for := CASE WHEN detach_only THEN 'ACCESS EXCLUSIVE, to detach it' ELSE 'ACCESS EXCLUSIVE, to detach and drop it' END;
+        EXECUTE format('LOCK TABLE %s%s IN ACCESS EXCLUSIVE MODE', CASE WHEN detach_only THEN 'ONLY ' ELSE '' END, r.part);
+    END LOOP;
+    wait_rel := NULL;
     FOR r IN SELECT d.o::regclass AS part, format('%I.%I', n.nspname, c.relname) AS name
                FROM unnest(doomed) WITH ORDINALITY d(o, i)
                JOIN pg_class c ON c.oid = d.o JOIN pg_namespace n ON n.oid = c.relnamespace
               ORDER BY d.i
     LOOP
+        wait_for := format('detach partition "%s" from "%s"', r.name, parent);
         EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, r.part);
         IF NOT detach_only THEN
+            wait_for := format('drop partition "%s" of "%s"', r.name, parent);
             EXECUTE format('DROP TABLE %s', r.part);
         END IF;
         RETURN NEXT r.name;
     END LOOP;
+    PERFORM set_config('lock_timeout', caller_timeout, true);
+EXCEPTION WHEN lock_not_available THEN
+    PERFORM @extschema@.uidx_raise_lock_wait('uidx_drop_time_partitions', parent, wait_rel, wait_for);
 END
 $fn$;
 

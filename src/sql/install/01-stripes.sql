@@ -9,7 +9,8 @@
 -- tagged with a hash where it must be).  Returns the partitions it created;
 -- an existing stripe of that remainder is left alone, whatever its name, so
 -- it can run again.  One call at a time per parent (uidx_lock_partitioned):
--- a second call waits, then finds the first's stripes.  Each
+-- a second call waits, then finds the first's stripes; READ COMMITTED only,
+-- every lock wait bounded (uidx_ddl_begin: 25000, 55P03).  Each
 -- stripe's index has a rightmost leaf page of its own, so concurrent writers
 -- of a time-ordered key no longer all insert into one page.
 -- uidx_create_time_partitions(..., stripes) calls it for every time partition
@@ -31,12 +32,16 @@ DECLARE
     existing    regclass;
     names       text[] := '{}';
     held        integer[];
+    caller_timeout text;
+    wait_rel    regclass;
+    wait_for    text;
 BEGIN
     IF parent IS NULL OR stripes IS NULL THEN
         RAISE EXCEPTION 'uidx_create_stripes: % must not be null',
                         CASE WHEN parent IS NULL THEN 'parent' ELSE 'stripes' END
             USING ERRCODE = 'null_value_not_allowed';
     END IF;
+    caller_timeout := @extschema@.uidx_ddl_begin('uidx_create_stripes');
     SELECT p.partstrat, p.partnatts, n.nspname, c.relname
       INTO strategy, nkeys, parent_ns, parent_name
       FROM pg_partitioned_table p
@@ -57,6 +62,8 @@ BEGIN
     END IF;
     -- what exists is read after the lock: a call that waited for another
     -- finds its stripes (and their count)
+    wait_rel := parent;
+    wait_for := 'SHARE UPDATE EXCLUSIVE, which one partition helper at a time holds';
     PERFORM @extschema@.uidx_lock_partitioned(parent);
     -- PostgreSQL accepts mixed moduli that divide each other; uidx keeps
     -- one, so that the stripes stay equal and their names say their remainder
@@ -88,12 +95,23 @@ BEGIN
         END IF;
     END LOOP;
 
+    IF cardinality(held) < stripes THEN
+        -- CREATE TABLE ... PARTITION OF locks the parent ACCESS EXCLUSIVE:
+        -- taken first, so that a wait names it
+        wait_for := 'ACCESS EXCLUSIVE, to create stripes of it';
+        EXECUTE format('LOCK TABLE ONLY %s IN ACCESS EXCLUSIVE MODE', parent);
+    END IF;
+    wait_rel := NULL;
     FOR r IN 0 .. stripes - 1 LOOP
         CONTINUE WHEN r = ANY (held);
+        wait_for := format('create stripe "%s.%s" of "%s"', parent_ns, names[r + 1], parent);
         EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES WITH (MODULUS %s, REMAINDER %s)',
                        parent_ns, names[r + 1], parent, stripes, r);
         RETURN NEXT format('%I.%I', parent_ns, names[r + 1])::regclass;
     END LOOP;
+    PERFORM set_config('lock_timeout', caller_timeout, true);
+EXCEPTION WHEN lock_not_available THEN
+    PERFORM @extschema@.uidx_raise_lock_wait('uidx_create_stripes', parent, wait_rel, wait_for);
 END
 $fn$;
 COMMENT ON FUNCTION uidx_create_stripes(regclass, integer) IS 'creates the missing hash partitions (stripes) of a table partitioned by hash on its key';
