@@ -85,7 +85,7 @@ make_test root "$home/uidx" /root
 chmod 1777 "$tmp"
 useradd -m -s /bin/bash "$user" || fail "useradd $user"
 uhome=$(getent passwd "$user" | cut -d: -f6)
-if command -v sudo >/dev/null; then
+if command -v sudo >/dev/null && [ -d /etc/sudoers.d ]; then
   printf '%s ALL=(ALL) NOPASSWD: ALL\n' "$user" >"/etc/sudoers.d/$user"; chmod 440 "/etc/sudoers.d/$user"
 fi
 clone_into "$uhome/uidx" && chown -R "$user:" "$uhome/uidx" || fail "could not clone $src for $user"

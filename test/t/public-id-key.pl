@@ -241,7 +241,7 @@ SQL
 	# ---- 4. the key file setting against a session, database or role value ----
 	for my $role ($app, $su)
 	{
-		my $got = $sql->($role, { pgoptions => '-c uidx.public_id_key_file=/x' }, 'SELECT public_id_encode(1::bigint)');
+		my $got = $sql->($role, { pgoptions => '-c uidx.public_id_key_file=/no-such-uidx-key' }, 'SELECT public_id_encode(1::bigint)');
 		if ($variant eq 'shared')
 		{
 			# a real PGC_SIGHUP setting: PostgreSQL ends the connection
@@ -255,13 +255,13 @@ SQL
 			like($got, qr/^WARNING:  (55P02: )?parameter "uidx.public_id_key_file" cannot be changed now$/m,
 				"[$variant] $role: ... with a warning");
 		}
-		unlike($got, qr{/x}, "[$variant] $role: the messages do not repeat the value");
+		unlike($got, qr{/no-such-uidx-key}, "[$variant] $role: the messages do not repeat the value");
 	}
 	# a superuser in a session that has not loaded uidx (no session preload)
 	my $no_uidx = { pgoptions => '-c session_preload_libraries=', db => 'postgres' };
 	for my $target ("DATABASE $db", "ROLE $app", "ROLE $su_ident")
 	{
-		my $stored = $sql->($su, $no_uidx, "ALTER $target SET uidx.public_id_key_file = '/x'");
+		my $stored = $sql->($su, $no_uidx, "ALTER $target SET uidx.public_id_key_file = '/no-such-uidx-key'");
 		if ($variant eq 'shared')
 		{
 			is($first_error->($stored), 'ERROR:  55P02', "[$variant] ALTER $target SET uidx.public_id_key_file is refused");
@@ -349,7 +349,7 @@ SQL
 	is($use_key->(), $expected3_1, "[$variant] a new session: the absolute path");
 	# the recovery of a lost setting reads postgresql.auto.conf too
 	is(join('|', grep { /^(ERROR|FATAL)|^[0-9a-f]{8}-/ } split /\n/,
-			$sql->($app, { pgoptions => '-c uidx.public_id_key_file=/x' }, 'SELECT public_id_encode(1::bigint)')),
+			$sql->($app, { pgoptions => '-c uidx.public_id_key_file=/no-such-uidx-key' }, 'SELECT public_id_encode(1::bigint)')),
 		$variant eq 'shared' ? '' : $expected3_1, "[$variant] a client's -c leaves the ALTER SYSTEM path");
 	$superuser->("ALTER SYSTEM SET uidx.public_id_key_file = ''");
 	$node->reload;
