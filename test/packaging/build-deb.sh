@@ -8,7 +8,8 @@
 # debian/pgversions whose postgresql-server-dev-N is installed
 # (PG_SUPPORTED_VERSIONS=installed, postgresql-common's own choice for that):
 # 15 on Debian 12, up to 19 with the PostgreSQL apt repository's packages.
-# The .deb files and the source package land in OUT (default deb/).
+# What the .changes lists (the source package, the .buildinfo, each .deb and
+# its -dbgsym package) lands in OUT (default deb/) with the .changes.
 #
 #   build-deb.sh [OUT]
 set -euo pipefail
