@@ -6,7 +6,8 @@
 # postgresql-server-dev-N of debian/pgversions, each build checked with make
 # installcheck against the build's files unless UIDX_DEB_BUILD_OPTIONS has
 # nocheck), then `sudo apt install ./deb/postgresql-15-uidx_...deb`.  Then
-# lintian on the .changes (no error or warning may be left but the placeholder address), and the installed package is
+# lintian on the .changes (no error or warning may be left but the
+# placeholder maintainer address), and the installed package is
 # tested twice: `make installcheck` of the unpacked source, by the
 # unprivileged uidx_check, against a server that uidx_server initdb'd in a
 # private copy of the system's server directories holding the package's
