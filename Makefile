@@ -23,7 +23,10 @@ DATA         = $(filter-out src/sql/versions/$(OPEN_UPDATE),$(sort $(wildcard sr
 # UIDX_CLOCK_GRAIN_NS=N (e.g. 1000000) builds a real clock that ticks only
 # every N ns, for a test run that proves no result depends on how many calls
 # fall into one tick (src/clock.c, test/README.md "Testing"); never for use.
-PG_CPPFLAGS  = -I$(srcdir)/src $(if $(UIDX_CLOCK_GRAIN_NS),-DUIDX_CLOCK_GRAIN_NS=$(UIDX_CLOCK_GRAIN_NS))
+# UIDX_VERSION: the version the magic block gives PostgreSQL 18 and later
+# (src/compat.h).
+PG_CPPFLAGS  = -I$(srcdir)/src -DUIDX_VERSION='"$(EXTVERSION)"' \
+               $(if $(UIDX_CLOCK_GRAIN_NS),-DUIDX_CLOCK_GRAIN_NS=$(UIDX_CLOCK_GRAIN_NS))
 # Since PostgreSQL 16 the varlena macros need varatt.h; a missing include must
 # fail the build, not the library load.  -Wextra less the two warnings that
 # PostgreSQL's own C idioms trip (PG_FUNCTION_ARGS handlers that ignore

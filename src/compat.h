@@ -23,6 +23,9 @@
  * PostgreSQL 18
  *   - core has uuidv7(): uidx's SQL functions of that name call it
  *     (UIDX_CORE_HAS_UUIDV7 below; uuidv7.c).
+ *   - the magic block names the module and its version, which
+ *     pg_get_loaded_modules() shows: PG_MODULE_MAGIC_EXT (UIDX_MODULE_MAGIC
+ *     below; module.c).
  *   - pg_noreturn is written before the declaration, not as an attribute
  *     after it (UIDX_NORETURN below; codec.h).
  * PostgreSQL 19
@@ -121,6 +124,17 @@ uidx_soft_error(Node *context)
 
 /* Whether core has uuidv7() and uuidv7(interval) (PostgreSQL 18). */
 #define UIDX_CORE_HAS_UUIDV7 (PG_VERSION_NUM >= 180000)
+
+/*
+ * The magic block.  On 18 and later it carries uidx's name and version, as
+ * pg_get_loaded_modules() shows them; UIDX_VERSION is the Makefile's
+ * EXTVERSION (PG_CPPFLAGS), the extension's default_version.
+ */
+#if PG_VERSION_NUM >= 180000
+#define UIDX_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "uidx", .version = UIDX_VERSION)
+#else
+#define UIDX_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
 
 /*
  * A function that never returns: pg_noreturn before the declaration from

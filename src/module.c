@@ -1,6 +1,6 @@
 /*
- * module.c -- the module: PG_MODULE_MAGIC and _PG_init, the top of the
- * dependency order (docs/internals.md "Architecture").  It may include any
+ * module.c -- the module: its magic block (UIDX_MODULE_MAGIC, compat.h)
+ * and _PG_init, the top of the dependency order (docs/internals.md "Architecture").  It may include any
  * header of src/; no other file includes anything of it.
  *
  * _PG_init only defines settings and installs the planner hooks of
@@ -16,7 +16,11 @@
 
 #include "utils/guc.h"
 
-PG_MODULE_MAGIC;
+#ifndef UIDX_VERSION
+#error "UIDX_VERSION is not defined: build with the Makefile (PG_CPPFLAGS)"
+#endif
+
+UIDX_MODULE_MAGIC;
 
 void		_PG_init(void);
 

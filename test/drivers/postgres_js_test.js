@@ -1,13 +1,21 @@
-// postgres.js with the recipe of docs/drivers.md "Client recipes"
-// (uidx_postgres.js).  Run by test/t/drivers.sh.
+// postgres.js with the recipe of docs/drivers.md "Client recipes":
+// uidx_postgres.js for postgres.js 3, or, where DRIVERS_POSTGRES_JS_ESM names
+// the entry file of postgres.js 4 (an ES module only), uidx_postgres.mjs,
+// loaded with import() as that major must be.  Run by test/t/drivers.sh.
 'use strict';
+const path = require('path');
+const { pathToFileURL } = require('url');
 const c = require('./clientcheck.js');
 
 (async () => {
-  const { postgresUidx } = c.recipe('uidx_postgres.js');
+  const esm = process.env.DRIVERS_POSTGRES_JS_ESM;
+  const { postgresUidx } = esm
+    ? await import(pathToFileURL(path.join(process.env.DRIVERS_README_DIR, 'uidx_postgres.mjs')).href)
+    : c.recipe('uidx_postgres.js');
+  const postgres = esm ? (await import(pathToFileURL(esm).href)).default : require('postgres');
   const options = { database: process.env.DRIVERS_DB, onnotice: () => {} };
-  const sql = c.withRecipe ? await postgresUidx(options) : require('postgres')(options);
-  const t = c.checker('postgres.js');
+  const sql = c.withRecipe ? await postgresUidx(options) : postgres(options);
+  const t = c.checker(esm ? 'postgres.js 4' : 'postgres.js');
   for (const stmt of [...c.schema('pjs'), ...c.nullSchema('pjs')]) await sql.unsafe(stmt);
   // without the recipe there is no sql.typed.distid: a distid goes as text
   const distid = (n) => (sql.typed.distid ? sql.typed.distid(n) : String(n));
@@ -30,8 +38,10 @@ const c = require('./clientcheck.js');
     const [{ n }] = await sql`SELECT count(*)::int AS n FROM pjs_ticket WHERE id = ${row.id} AND ref = ${row.ref} AND seq = ${row.seq}`;
     c.expect(n, 1);
   });
-  await t.check('= ANY with sql.array(ids, 2950), array results', async () => {
-    const [{ n }] = await sql`SELECT count(*)::int AS n FROM pjs_ticket WHERE id = ANY(${sql.array([c.IUID, c.MISSING], 2950)})`;
+  // postgres.js 4 removed sql.array(): an array goes as it is
+  await t.check(`= ANY with ${esm ? 'the array as it is' : 'sql.array(ids, 2950)'}, array results`, async () => {
+    const ids = [c.IUID, c.MISSING];
+    const [{ n }] = await sql`SELECT count(*)::int AS n FROM pjs_ticket WHERE id = ANY(${esm ? ids : sql.array(ids, 2950)})`;
     c.expect(n, 1);
     const [row] = await sql`SELECT array_agg(id) AS ids, array_agg(seq) AS seqs FROM pjs_ticket WHERE id = ${c.IUID}`;
     c.expect([row.ids, row.seqs], [[c.IUID], [String(c.DISTID)]]);

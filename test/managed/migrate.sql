@@ -84,6 +84,17 @@ INSERT INTO orders SELECT uidx_sql.iuid_generate_at(now() - g * interval '5 minu
   FROM generate_series(1, 30000) g;
 INSERT INTO orders (customer_id, amount) VALUES (-1, 1);
 CREATE TEMP TABLE before_orders AS SELECT id::text AS id, customer_id, amount FROM orders;
+-- what the application made besides the key: an index, a partial one, a
+-- unique constraint; the move must leave them on the new table and on each
+-- of its partitions (the index definitions without names and table)
+CREATE INDEX ON orders (customer_id);
+CREATE INDEX orders_large ON orders (amount) WHERE amount > 100;
+ALTER TABLE orders ADD CONSTRAINT orders_id_customer UNIQUE (id, customer_id);
+CREATE TEMP VIEW index_shapes AS
+SELECT i.indrelid::regclass::text AS rel,
+       regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX) \S+ ON (ONLY )?\S+ ', '\1 ') AS shape
+  FROM pg_index i;
+CREATE TEMP TABLE before_indexes AS SELECT shape FROM index_shapes WHERE rel = 'orders';
 DO $$
 BEGIN
     ALTER TABLE orders ALTER COLUMN id TYPE iuid;
@@ -125,6 +136,22 @@ BEGIN
     IF bad <> 0 THEN RAISE EXCEPTION 'migrate: % rows read differently or in another partition', bad; END IF;
     IF (SELECT count(*) FROM pg_class WHERE relname LIKE '%\_sql' AND relnamespace = 'public'::regnamespace) <> 0 THEN
         RAISE EXCEPTION 'migrate: relations of orders_sql are left';
+    END IF;
+    IF (SELECT count(*) FROM before_indexes) <> 4
+       OR (SELECT array_agg(shape ORDER BY shape) FROM index_shapes WHERE rel = 'orders')
+          IS DISTINCT FROM (SELECT array_agg(shape ORDER BY shape) FROM before_indexes) THEN
+        RAISE EXCEPTION 'migrate: the indexes of orders were %, they are %',
+            (SELECT array_agg(shape ORDER BY shape) FROM before_indexes),
+            (SELECT array_agg(shape ORDER BY shape) FROM index_shapes WHERE rel = 'orders');
+    END IF;
+    SELECT count(*) INTO bad FROM pg_partition_tree('orders') t
+     WHERE t.isleaf AND (SELECT array_agg(shape ORDER BY shape) FROM index_shapes WHERE rel = t.relid::regclass::text)
+                        IS DISTINCT FROM (SELECT array_agg(shape ORDER BY shape) FROM before_indexes);
+    IF bad <> 0 OR (SELECT count(*) FROM pg_partition_tree('orders') WHERE isleaf) < 5 THEN
+        RAISE EXCEPTION 'migrate: % partitions of orders lack an index of the old table', bad;
+    END IF;
+    IF (SELECT count(*) FROM pg_constraint WHERE conrelid = 'orders'::regclass AND contype = 'u') <> 1 THEN
+        RAISE EXCEPTION 'migrate: the unique constraint of orders is gone';
     END IF;
 END
 $$;

@@ -8,7 +8,8 @@
 # debian/pgversions whose postgresql-server-dev-N is installed
 # (PG_SUPPORTED_VERSIONS=installed, postgresql-common's own choice for that):
 # 15 on Debian 12, up to 19 with the PostgreSQL apt repository's packages.
-# The .deb files and the source package land in OUT (default deb/).
+# What the .changes lists (the source package, the .buildinfo, each .deb and
+# its -dbgsym package) lands in OUT (default deb/) with the .changes.
 #
 #   build-deb.sh [OUT]
 set -euo pipefail
@@ -60,10 +61,22 @@ case " ${DEB_BUILD_OPTIONS:-} " in
 esac
 mkdir -p "$out"
 arch=$(dpkg --print-architecture)
+# every file the .changes lists (the source package, the .buildinfo, each
+# postgresql-N-uidx and the -dbgsym package dh_strip makes beside it unless
+# DEB_BUILD_OPTIONS has noautodbgsym), so that the .changes in OUT describes
+# what OUT holds and lintian can check it
+changes=uidx_${debversion}_$arch.changes
+[ -f "$dir/$changes" ] || die "no $changes"
+listed=$(sed -n '/^Files:/,/^[^ ]/{/^ /p}' "$dir/$changes" | awk '{print $5}')
+[ -n "$listed" ] || die "$changes lists no files"
+for f in $listed; do
+  [ -f "$dir/$f" ] || die "$changes lists $f, which the build did not make"
+  cp "$dir/$f" "$out/"
+done
+cp "$dir/$changes" "$out/"
 for v in $versions; do
   deb=postgresql-$v-uidx_${debversion}_$arch.deb
-  [ -f "$dir/$deb" ] || die "no $deb"
-  cp "$dir/$deb" "$out/"
+  grep -qx "$deb" <<<"$listed" || die "$changes does not list $deb"
   echo "deb: $out/$deb, $(stat -c %s "$out/$deb") bytes"
 done
-cp "$dir"/uidx_"$debversion"* "$dir/uidx_$version.orig.tar.gz" "$out/"
+echo "deb: $out/$changes lists $(wc -w <<<"$listed") files, all in $out"

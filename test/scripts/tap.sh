@@ -49,15 +49,40 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 chmod 755 "$work"
 cd "$work"
-# PG_TEST_PORT_DIR: one port lock directory for every tree on the machine,
-# so that tests run from two worktrees at once never pick the same port
-# (as root it is made here and handed to 'postgres', which cannot create it
-# in a TMPDIR that only root may write)
-ports=${TMPDIR:-/tmp}/uidx-tap-ports
-if [ ! -d "$ports" ]; then
-  mkdir -p "$ports" 2>/dev/null || true
-  [ "$(id -u)" -ne 0 ] || chown postgres: "$ports" 2>/dev/null || true
-fi
+# PG_TEST_PORT_DIR: one port lock directory per OS user that runs the
+# clusters, so that that user's tests from two worktrees at once never pick
+# the same port.  Not one for every user: Cluster.pm opens another's lock
+# file read-write (Permission denied, the files are 644) and takes a live
+# reservation of another user's for a dead one (kill 0 fails with EPERM).
+# Made here (as root for 'postgres', which cannot create it in a TMPDIR that
+# only root may write), mode 700, refused when another user owns it; removed
+# by the last test of that user that ends while no other holds it (a shared
+# lock on the directory itself while the test runs, see below).
+runner_uid=$(if [ ${#as_user[@]} -gt 0 ]; then id -u postgres; else id -u; fi)
+ports=${TMPDIR:-/tmp}/uidx-tap-ports.$runner_uid
+ports_fd=""
+for try in 1 2 3 4 5; do
+  mkdir -m 700 "$ports" 2>/dev/null || true
+  if [ "$(id -u)" -eq 0 ] && [ ! -L "$ports" ] && [ "$(stat -c %u "$ports" 2>/dev/null)" = 0 ]; then
+    chown postgres: "$ports"
+  fi
+  if [ -L "$ports" ] || [ ! -d "$ports" ] || [ "$(stat -c %u "$ports")" != "$runner_uid" ]; then
+    echo "tap.sh: $ports is not a directory of uid $runner_uid's: remove it" >&2
+    exit 1
+  fi
+  exec {ports_fd}<"$ports"
+  flock -s "$ports_fd"
+  # the directory may have been removed (by the last test to end) between
+  # mkdir and flock: then make it again
+  [ "$(stat -c %d:%i "$ports" 2>/dev/null)" != "$(stat -L -c %d:%i "/proc/self/fd/$ports_fd")" ] || break
+  exec {ports_fd}<&-; ports_fd=""
+done
+[ -n "$ports_fd" ] || { echo "tap.sh: could not hold $ports" >&2; exit 1; }
+release_ports() {  # removes the directory when no other test holds it and it is empty
+  if flock -n -x "$ports_fd"; then rmdir "$ports" 2>/dev/null || true; fi
+  exec {ports_fd}<&-
+}
+trap 'release_ports; rm -rf "$work"' EXIT
 set +e
 "${as_user[@]}" env PATH="$PG_BINDIR:$PATH" PERL5LIB="$perl_lib" \
     PG_REGRESS="$pkglibdir/pgxs/src/test/regress/pg_regress" \

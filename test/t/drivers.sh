@@ -161,28 +161,48 @@ else
   summary+=("pgx v5: NOT TESTED, no pgx v5 in $gopath or DRIVERS_PGX5_GOPATH")
 fi
 
-echo "# npm: node-postgres, postgres.js, knex, Sequelize"
-npm_packages="pg@8.23 pg-copy-streams@6 postgres@3.4 knex@3.3 sequelize@6.37 pg-hstore@2"
+echo "# npm: node-postgres, postgres.js 3 and 4, knex, Sequelize"
+# npm_install DIR PACKAGES...: into DIR once (a stamp names the packages)
+npm_install() {
+  local dir=$1; shift
+  local stamp=$dir/.installed-$(echo "$*" | tr ' @' '_-')
+  (
+    flock 9
+    if [ ! -f "$stamp" ]; then
+      rm -rf "$dir" && mkdir -p "$dir" &&
+        npm install --prefix "$dir" --no-save --no-package-lock --no-audit --no-fund "$@" >"$dir.log" 2>&1 &&
+        touch "$stamp"
+    fi
+  ) 9>"$dir.lock"
+  [ -f "$stamp" ]
+}
+# postgres.js: 3.4, whose API its recipe uidx_postgres.js is written for, and
+# 4, the current major, an ES module only (its recipe uidx_postgres.mjs), in
+# a directory of its own
+npm_packages="pg@8.23 pg-copy-streams@7 postgres@3.4 knex@3.3 sequelize@6.37 pg-hstore@2"
 npm_dir=$UIDX_CACHE/npm-drivers
-stamp=$npm_dir/.installed-$(echo "$npm_packages" | tr ' @' '_-')
-(
-  flock 9
-  if [ ! -f "$stamp" ]; then
-    rm -rf "$npm_dir" && mkdir -p "$npm_dir" &&
-      npm install --prefix "$npm_dir" --no-save --no-package-lock --no-audit --no-fund \
-          $npm_packages >"$npm_dir.log" 2>&1 &&
-      touch "$stamp"
-  fi
-) 9>"$npm_dir.lock"
+npm4_dir=$UIDX_CACHE/npm-drivers-postgres4
 for t in node-pg:node_pg postgres.js:postgres_js knex:knex sequelize:sequelize; do
   name=${t%%:*}
-  if [ -f "$stamp" ]; then
+  if npm_install "$npm_dir" $npm_packages; then
     echo "# $name"
     run "$name" env NODE_PATH="$npm_dir/node_modules" node "$top/test/drivers/${t#*:}_test.js"
   else
     skip "$name" "npm install $npm_packages failed: $(grep -m1 -E 'npm (error|ERR!)' "$npm_dir.log" 2>/dev/null)"
   fi
 done
+if npm_install "$npm4_dir" postgres@4.2; then
+  echo "# postgres.js 4"
+  # an ES module resolves 'postgres' from node_modules beside the importing
+  # file (not NODE_PATH): the recipe gets a directory of its own with them
+  mkdir "$work/recipes-postgres4"
+  cp "$DRIVERS_README_DIR/uidx_postgres.mjs" "$work/recipes-postgres4/"
+  ln -s "$npm4_dir/node_modules" "$work/recipes-postgres4/node_modules"
+  run "postgres.js 4" env NODE_PATH="$npm4_dir/node_modules" DRIVERS_README_DIR="$work/recipes-postgres4" \
+    DRIVERS_POSTGRES_JS_ESM="$npm4_dir/node_modules/postgres/src/index.js" node "$top/test/drivers/postgres_js_test.js"
+else
+  skip "postgres.js 4" "npm install postgres@4.2 failed: $(grep -m1 -E 'npm (error|ERR!)' "$npm4_dir.log" 2>/dev/null)"
+fi
 
 psql -X -q -d postgres -c "DROP DATABASE $db"
 echo "# clients$([ -n "${DRIVERS_NO_ADAPTER:-}" ] && echo ', WITHOUT their recipes'):"

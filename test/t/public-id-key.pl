@@ -120,6 +120,9 @@ for my $variant (qw(none shared session))
 	$write_key_file->($key);
 	my $expected_1 = public_id_of_bigint($key, 1);
 	$node->start;
+	# the bootstrap superuser is the OS user the test runs as (initdb -U is
+	# not used), whatever its name
+	my ($su, $su_ident) = split /\|/, $node->safe_psql('postgres', 'SELECT current_user, quote_ident(current_user)');
 
 	$node->safe_psql('postgres', "CREATE ROLE $app LOGIN; CREATE ROLE $reader LOGIN IN ROLE pg_read_all_settings; CREATE DATABASE $db");
 	$node->safe_psql($db, q{CREATE EXTENSION uidx;
@@ -172,7 +175,7 @@ SQL
 		  . "EXPLAIN (SETTINGS, VERBOSE) SELECT public_id_encode(1::bigint);\n"
 		  . "SELECT public_id_decode_bigint('00000000-0000-4000-8000-000000000000');\n");
 	my @outputs;
-	for my $role ($app, $reader, 'postgres')
+	for my $role ($app, $reader, $su)
 	{
 		my $o = '';
 		IPC::Run::run [ 'psql', '-X', '-a', '-h', $node->host, '-p', $node->port, '-U', $role, '-d', $db,
@@ -201,11 +204,11 @@ SQL
 			"[$variant] preloaded: the key file's name is hidden from the first query on");
 	}
 	# the search can fail: a superuser reads the file by design
-	is($leaks_in->($sql->('postgres', q{SELECT pg_read_file('uidx_public_id.key')})), '0',
+	is($leaks_in->($sql->($su, q{SELECT pg_read_file('uidx_public_id.key')})), '0',
 		"[$variant] control: the search finds the key where it is shown");
 
 	# ---- 3. the removed setting ----
-	my $refusals = $sql->('postgres', "LOAD 'uidx'",
+	my $refusals = $sql->($su, "LOAD 'uidx'",
 		"SET uidx.public_id_key = '$old_key'",
 		"SELECT set_config('uidx.public_id_key', '$old_key', false)",
 		"ALTER ROLE $app SET uidx.public_id_key = '$old_key'",
@@ -216,7 +219,7 @@ SQL
 		  . scalar(() = $refusals =~ /^HINT: .*uidx.public_id_key_file/mg),
 		'5 5', "[$variant] uidx.public_id_key refused by SET, set_config, ALTER ROLE/DATABASE/SYSTEM");
 	unlike($refusals, qr/\Q$old_unpadded\E/, "[$variant] the refusals do not repeat the value");
-	is($sql->('postgres', q{SELECT count(*) FROM pg_db_role_setting WHERE array_to_string(setconfig, ' ') LIKE '%public_id_key%'}),
+	is($sql->($su, q{SELECT count(*) FROM pg_db_role_setting WHERE array_to_string(setconfig, ' ') LIKE '%public_id_key%'}),
 		'0', "[$variant] the value was stored in no catalog");
 	unlike(slurp_file("$data/postgresql.auto.conf"), qr/\Q$old_unpadded\E/, "[$variant] the value was stored in no file");
 	is($first_error->($sql->($app, 'SELECT public_id_encode(0::bigint) IS NOT NULL', "SET uidx.public_id_key = '$old_key'")),
@@ -225,7 +228,7 @@ SQL
 	{
 		# Before uidx loads, PostgreSQL takes any uidx.* value as a placeholder;
 		# loading uidx then refuses it with a warning, and it is never a key.
-		my $placeholder = $sql->('postgres', "SET uidx.public_id_key = '$old_key'", 'SELECT public_id_encode(1::bigint)');
+		my $placeholder = $sql->($su, "SET uidx.public_id_key = '$old_key'", 'SELECT public_id_encode(1::bigint)');
 		is(join('|', grep { /^WARNING|^[0-9a-f]{8}-/ } split /\n/, $placeholder),
 			qq{WARNING:  22023: parameter "uidx.public_id_key" is no longer supported|$expected_1},
 			"[$variant] a placeholder set before uidx loads is refused at load and is no key");
@@ -236,9 +239,9 @@ SQL
 	}
 
 	# ---- 4. the key file setting against a session, database or role value ----
-	for my $role ($app, 'postgres')
+	for my $role ($app, $su)
 	{
-		my $got = $sql->($role, { pgoptions => '-c uidx.public_id_key_file=/x' }, 'SELECT public_id_encode(1::bigint)');
+		my $got = $sql->($role, { pgoptions => '-c uidx.public_id_key_file=/no-such-uidx-key' }, 'SELECT public_id_encode(1::bigint)');
 		if ($variant eq 'shared')
 		{
 			# a real PGC_SIGHUP setting: PostgreSQL ends the connection
@@ -252,31 +255,31 @@ SQL
 			like($got, qr/^WARNING:  (55P02: )?parameter "uidx.public_id_key_file" cannot be changed now$/m,
 				"[$variant] $role: ... with a warning");
 		}
-		unlike($got, qr{/x}, "[$variant] $role: the messages do not repeat the value");
+		unlike($got, qr{/no-such-uidx-key}, "[$variant] $role: the messages do not repeat the value");
 	}
 	# a superuser in a session that has not loaded uidx (no session preload)
 	my $no_uidx = { pgoptions => '-c session_preload_libraries=', db => 'postgres' };
-	for my $target ("DATABASE $db", "ROLE $app", "ROLE postgres")
+	for my $target ("DATABASE $db", "ROLE $app", "ROLE $su_ident")
 	{
-		my $stored = $sql->('postgres', $no_uidx, "ALTER $target SET uidx.public_id_key_file = '/x'");
+		my $stored = $sql->($su, $no_uidx, "ALTER $target SET uidx.public_id_key_file = '/no-such-uidx-key'");
 		if ($variant eq 'shared')
 		{
 			is($first_error->($stored), 'ERROR:  55P02', "[$variant] ALTER $target SET uidx.public_id_key_file is refused");
 			next;
 		}
 		is($stored, '', "[$variant] ALTER $target SET uidx.public_id_key_file: stored while uidx is not loaded");
-		for my $role ($app, 'postgres')
+		for my $role ($app, $su)
 		{
 			my $got = $sql->($role, 'SELECT public_id_encode(1::bigint)');
 			is(join('|', grep { /^(ERROR|FATAL)|^[0-9a-f]{8}-/ } split /\n/, $got), $expected_1,
 				"[$variant] ALTER $target SET: a session of $role keeps the configured key");
 			like($got, qr/^WARNING:  (55P02: )?parameter "uidx.public_id_key_file" cannot be changed now$/m,
 				"[$variant] ALTER $target SET: a session of $role gets a warning")
-			  if $target eq "DATABASE $db" || $target eq "ROLE $role";
+			  if $target eq "DATABASE $db" || $target eq "ROLE " . ($role eq $su ? $su_ident : $role);
 		}
-		$sql->('postgres', $no_uidx, "ALTER $target RESET uidx.public_id_key_file");
+		$sql->($su, $no_uidx, "ALTER $target RESET uidx.public_id_key_file");
 	}
-	is($sql->('postgres', 'SELECT count(*) FROM pg_db_role_setting'), '0', "[$variant] database and role settings removed");
+	is($sql->($su, 'SELECT count(*) FROM pg_db_role_setting'), '0', "[$variant] database and role settings removed");
 
 	# ---- 5. an unusable key file ----
 	my $use_key = sub { $sql->($app, 'SELECT public_id_encode(1::bigint)') };
@@ -346,7 +349,7 @@ SQL
 	is($use_key->(), $expected3_1, "[$variant] a new session: the absolute path");
 	# the recovery of a lost setting reads postgresql.auto.conf too
 	is(join('|', grep { /^(ERROR|FATAL)|^[0-9a-f]{8}-/ } split /\n/,
-			$sql->($app, { pgoptions => '-c uidx.public_id_key_file=/x' }, 'SELECT public_id_encode(1::bigint)')),
+			$sql->($app, { pgoptions => '-c uidx.public_id_key_file=/no-such-uidx-key' }, 'SELECT public_id_encode(1::bigint)')),
 		$variant eq 'shared' ? '' : $expected3_1, "[$variant] a client's -c leaves the ALTER SYSTEM path");
 	$superuser->("ALTER SYSTEM SET uidx.public_id_key_file = ''");
 	$node->reload;
