@@ -25,6 +25,27 @@ SELECT g.country, CASE WHEN g.part IS NULL THEN g.server ELSE fs.srvname END, g.
 $$;
 COMMENT ON FUNCTION @extschema@.uidx_region_current() IS 'internal: the region registry with each row''s server as its partition is on now';
 
+-- Takes the region helpers' lock until the transaction ends: SHARE ROW
+-- EXCLUSIVE on the registry itself.  Only a role that may write the registry
+-- can hold a lock that conflicts (one that may only read it takes ACCESS
+-- SHARE at most, and an advisory lock is no lock on it), so no other role can
+-- stall the helpers; the wait follows lock_timeout (docs/regions.md).
+CREATE FUNCTION @extschema@.uidx_region_lock() RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    LOCK TABLE @extschema@.uidx_region IN SHARE ROW EXCLUSIVE MODE;
+EXCEPTION WHEN lock_not_available THEN
+    RAISE EXCEPTION 'could not lock the region registry % within lock_timeout (%)',
+                    '@extschema@.uidx_region'::regclass, current_setting('lock_timeout')
+        USING ERRCODE = 'lock_not_available',
+              DETAIL = 'Another transaction that writes the registry holds a lock on it.',
+              HINT = 'Retry when it has ended, or raise lock_timeout (docs/regions.md).';
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_region_lock() IS 'internal: the region helpers'' lock on the registry';
+
 -- Compares the registry with the catalog and returns the rows that differ:
 -- a partition that is gone (dropped with its server, its router or alone),
 -- a row that records no partition, or a server renamed since.  With repair,
@@ -53,19 +74,7 @@ BEGIN
         RAISE EXCEPTION 'repair must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF repair THEN
-        -- The registry itself, SHARE ROW EXCLUSIVE until the transaction
-        -- ends: only a role that may write it can hold a lock that conflicts
-        -- (a role that may only read it takes ACCESS SHARE at most), so no
-        -- other role can stall the helpers.  The wait follows lock_timeout.
-        BEGIN
-            LOCK TABLE @extschema@.uidx_region IN SHARE ROW EXCLUSIVE MODE;
-        EXCEPTION WHEN lock_not_available THEN
-            RAISE EXCEPTION 'could not lock the region registry % within lock_timeout (%)',
-                            '@extschema@.uidx_region'::regclass, current_setting('lock_timeout')
-                USING ERRCODE = 'lock_not_available',
-                      DETAIL = 'Another transaction that writes the registry holds a lock on it.',
-                      HINT = 'Retry when it has ended, or raise lock_timeout (docs/regions.md).';
-        END;
+        PERFORM @extschema@.uidx_region_lock();
     END IF;
     FOR r IN SELECT c.* FROM @extschema@.uidx_region_current() c
               WHERE c.part IS NULL OR NOT c.live OR c.server IS DISTINCT FROM c.recorded_server
@@ -249,8 +258,8 @@ BEGIN
     -- SERIALIZABLE every check would read the transaction's snapshot, taken
     -- before that commit (or another's, made before this call), so the call
     -- is refused there, whether or not another runs (docs/regions.md).  The
-    -- lock is the registry's own (as in uidx_region_check), which no role
-    -- that may only read the registry can block.  The router is then locked
+    -- lock is the registry's own (uidx_region_lock), which no role that may
+    -- only read the registry can block.  The router is then locked
     -- SHARE UPDATE EXCLUSIVE, which also makes this backend read the catalog
     -- changes the other call committed (its names, for to_regclass).
     IF current_setting('transaction_isolation') <> 'read committed' THEN
@@ -260,15 +269,7 @@ BEGIN
                   DETAIL = 'Their checks must see what concurrent calls committed, and this transaction''s snapshot does not.',
                   HINT = 'Call them in a READ COMMITTED transaction (BEGIN ISOLATION LEVEL READ COMMITTED).';
     END IF;
-    BEGIN
-        LOCK TABLE @extschema@.uidx_region IN SHARE ROW EXCLUSIVE MODE;
-    EXCEPTION WHEN lock_not_available THEN
-        RAISE EXCEPTION 'could not lock the region registry % within lock_timeout (%)',
-                        '@extschema@.uidx_region'::regclass, current_setting('lock_timeout')
-            USING ERRCODE = 'lock_not_available',
-                  DETAIL = 'Another transaction that writes the registry holds a lock on it.',
-                  HINT = 'Retry when it has ended, or raise lock_timeout (docs/regions.md).';
-    END;
+    PERFORM @extschema@.uidx_region_lock();
     EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
 
     -- One region per country, whatever the table.  A row's region is the
