@@ -176,6 +176,12 @@ GRANT SELECT, UPDATE, DELETE ON $schema.luuid_group, $schema.uidx_region TO PUBL
 	is($evil_runs->($db, $schema), '0', "event triggers: $role: ... and run nothing that $role planted");
 	is($is_super->($role), 'f', "event triggers: $role: ... and $role stays an ordinary role");
 }
+# uidx_sql has no event trigger; its schema is its installer's, which no
+# other role may rename
+for my $role (@roles) {
+	my ($r, $e) = $try->($role, 'owned', 'ALTER SCHEMA uidx_sql RENAME TO uidx_sql_old');
+	like($e, qr/42501/, "event triggers: uidx_sql: $role: renaming uidx_sql's schema is refused");
+}
 # creator and plain cannot rename public, nor plant a registry beside uidx's
 for my $role (qw(creator plain)) {
 	my ($r1, $e1) = $try->($role, 'owned', 'ALTER SCHEMA public RENAME TO public_old');
