@@ -207,13 +207,15 @@ SELECT pg_temp.error_of($$SELECT uidx_attach_region('routed', 'region_b', '{61}'
 SELECT count(*) AS partitions FROM pg_inherits WHERE inhparent = 'routed'::regclass;
 SELECT count(*) AS registered FROM uidx_region;
 
--- A dropped server takes its countries out of the registry: uidx_region_of
--- stops naming it, and the countries can go to another region.  A drop of
--- anything else leaves the registry alone.
+-- A dropped server's countries are held by no region: uidx_region_of stops
+-- naming it, uidx_region_check(true) takes them out of the registry (no
+-- event trigger does: docs/security.md), and they can go to another region.
+-- A drop of anything else leaves the registry alone.
 CREATE TABLE unrelated_drop (a int);
 DROP TABLE unrelated_drop;
 SELECT count(*) AS registered_before FROM uidx_region;
 DROP SERVER region_b CASCADE;
+SELECT country, server, problem, action FROM uidx_region_check(true) ORDER BY country;
 SELECT country, server FROM uidx_region WHERE country IN (0, 42) ORDER BY country;
 SELECT pg_temp.error_of($$SELECT uidx_region_of(iuid_from_parts('2024-01-11', 0, 9))$$) AS of_0_after_drop;
 SELECT uidx_attach_region('routed', 'region_a', '{0}', 'sales.orders') AS moved_to_region_a;

@@ -121,13 +121,14 @@ SELECT u, luuid_relation(u) AS relation
   FROM (VALUES (luuid_from_short('4d2', 'Person')), (luuid_from_short('1', 'Order')),
                (luuid_from_short('1', 'Invoice')),
                ('5b30857f-0bfa-48b5-ac0b-5c64e28078d1'::uuid)) v(u);
--- a dropped table leaves no stale OID behind
+-- a dropped table's OID stays in the registry (no event trigger clears it:
+-- docs/security.md), and routing ignores it
 CREATE TABLE invoices (id uuid PRIMARY KEY);
 SELECT luuid_register_group('Invoice', 'invoices') AS invoice;
 SELECT luuid_relation(luuid_from_short('1', 'Invoice')) AS before_drop;
 DROP TABLE invoices;
 SELECT luuid_relation(luuid_from_short('1', 'Invoice')) AS after_drop,
-       (SELECT relation FROM luuid_group WHERE group_name = 'Invoice') AS stored;
+       (SELECT relation IS NOT NULL FROM luuid_group WHERE group_name = 'Invoice') AS stale_kept;
 
 -- everyone may read the registry; only its owner may write it
 CREATE ROLE luuid_test_reader;
@@ -137,7 +138,7 @@ SELECT luuid_relation(luuid_from_short('1', 'Order')) AS routed;
 SELECT pg_temp.error_of($$SELECT luuid_register_group('Customer')$$);
 SELECT pg_temp.error_of($$DELETE FROM luuid_group$$);
 -- dropping a registered table without the right to write the registry: the
--- DROP succeeds with a warning, routing already ignores the missing table
+-- DROP succeeds, routing ignores the missing table
 RESET ROLE;
 CREATE TABLE reader_table (id uuid);
 ALTER TABLE reader_table OWNER TO luuid_test_reader;
@@ -177,7 +178,8 @@ SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparal
   JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidx'
  WHERE p.proname ~ '^(crc12|luuid_)'
  ORDER BY p.oid::regprocedure::text;
-SELECT evtname, evtevent, evtfoid::regproc FROM pg_event_trigger WHERE evtname ~ '^luuid';
+-- no event trigger of either registry runs in other roles' DDL (docs/security.md)
+SELECT evtname, evtevent, evtfoid::regproc FROM pg_event_trigger WHERE evtname ~ '^(luuid|uidx)';
 -- the registry is an extension configuration table: pg_dump dumps all its rows
 SELECT cfg.oid::regclass AS config_table, cfg.condition
   FROM pg_extension x, unnest(x.extconfig, x.extcondition) AS cfg(oid, condition)

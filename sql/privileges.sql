@@ -163,12 +163,13 @@ SELECT public.uidx_region_of(public.iuid_from_parts('2024-01-01', 8, 1)) AS regi
        public.uidx_region_of(public.iuid_from_parts('2024-01-01', 7, 1)) AS region_7;
 SELECT pg_temp.error_of($$SELECT public.uidx_region_of(public.iuid_from_parts('2024-01-01', 10, 1))$$) AS region_10;
 
--- luuid_forget_dropped_relations (event trigger): the real dropped-objects
--- list and registry
+-- DROP of a registered table and of a region's server (no event trigger
+-- runs: docs/security.md), then uidx_region_check(true): the real catalogs
+-- and registry
 DROP TABLE public.priv_doomed;
--- uidx_region_follow_catalog (event trigger): the same, for servers
 SELECT public.uidx_attach_region('public.priv_routed', 'priv_doomed_region', '{10}') AS doomed_partition;
 DROP SERVER priv_doomed_region CASCADE;
+SELECT country, action FROM public.uidx_region_check(true) ORDER BY country;
 
 -- distid = and <> integer, bigint, numeric: SQL bodies without a pinned
 -- path (so that they inline), every name in them qualified
@@ -177,7 +178,8 @@ SELECT '123'::public.distid OPERATOR(public.=) 123 AS distid_int4,
        '123'::public.distid OPERATOR(public.<>) 123::pg_catalog.numeric AS distid_numeric_ne;
 
 RESET search_path;
-SELECT group_name, relation FROM luuid_group WHERE group_name LIKE 'Priv%' ORDER BY 1;
+SELECT group_name, public.luuid_relation(public.luuid_from_short('1', group_name)) AS relation
+  FROM luuid_group WHERE group_name LIKE 'Priv%' ORDER BY 1;
 SELECT count(*) AS hostile_rows_untouched FROM hostile.luuid_group;
 SELECT country, server FROM uidx_region WHERE country IN (8, 10) ORDER BY country;
 SELECT count(*) AS hostile_region_rows_untouched FROM hostile.uidx_region;

@@ -25,6 +25,27 @@ SELECT g.country, CASE WHEN g.part IS NULL THEN g.server ELSE fs.srvname END, g.
 $$;
 COMMENT ON FUNCTION @extschema@.uidx_region_current() IS 'internal: the region registry with each row''s server as its partition is on now';
 
+-- Takes the region helpers' lock until the transaction ends: SHARE ROW
+-- EXCLUSIVE on the registry itself.  Only a role that may write the registry
+-- can hold a lock that conflicts (one that may only read it takes ACCESS
+-- SHARE at most, and an advisory lock is no lock on it), so no other role can
+-- stall the helpers; the wait follows lock_timeout (docs/regions.md).
+CREATE FUNCTION @extschema@.uidx_region_lock() RETURNS void
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+BEGIN
+    LOCK TABLE @extschema@.uidx_region IN SHARE ROW EXCLUSIVE MODE;
+EXCEPTION WHEN lock_not_available THEN
+    RAISE EXCEPTION 'could not lock the region registry % within lock_timeout (%)',
+                    '@extschema@.uidx_region'::regclass, current_setting('lock_timeout')
+        USING ERRCODE = 'lock_not_available',
+              DETAIL = 'Another transaction that writes the registry holds a lock on it.',
+              HINT = 'Retry when it has ended, or raise lock_timeout (docs/regions.md).';
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uidx_region_lock() IS 'internal: the region helpers'' lock on the registry';
+
 -- Compares the registry with the catalog and returns the rows that differ:
 -- a partition that is gone (dropped with its server, its router or alone),
 -- a row that records no partition, or a server renamed since.  With repair,
@@ -34,8 +55,12 @@ COMMENT ON FUNCTION @extschema@.uidx_region_current() IS 'internal: the region r
 -- a renamed server's new name is written.  action says what was done.  In
 -- uidx_sql, where no event trigger follows the catalog, run it after DROP
 -- SERVER, DROP TABLE of a router or partition, and ALTER SERVER ... RENAME
--- (docs/managed.md "Regions in uidx_sql"); the C extension's event triggers
--- run it with repair.  Run under the region helpers' lock.
+-- (docs/managed.md "Regions in uidx_sql"), and in the C extension too, which
+-- has no event trigger either (docs/security.md).  Repair adopts only a
+-- partition that its owner, and its router's, could have registered
+-- themselves (INSERT and UPDATE on the registry): a table of a role that may
+-- only read the registry is never written into it.  Run under the region
+-- helpers' lock.
 CREATE FUNCTION @extschema@.uidx_region_check(repair boolean DEFAULT false)
 RETURNS TABLE (country smallint, server name, part regclass, problem text, action text)
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
@@ -49,7 +74,7 @@ BEGIN
         RAISE EXCEPTION 'repair must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF repair THEN
-        PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+        PERFORM @extschema@.uidx_region_lock();
     END IF;
     FOR r IN SELECT c.* FROM @extschema@.uidx_region_current() c
               WHERE c.part IS NULL OR NOT c.live OR c.server IS DISTINCT FROM c.recorded_server
@@ -71,8 +96,14 @@ BEGIN
             -- but a row without a partition is matched by its server's name
             SELECT p.part, p.server INTO h
               FROM @extschema@.uidx_region_partitions() p
+              JOIN pg_class k ON k.oid = p.part
+              JOIN pg_class rk ON rk.oid = p.router
              WHERE p.country = r.country
                AND (r.part IS NOT NULL OR p.server IS NOT DISTINCT FROM r.recorded_server)
+               AND has_table_privilege(k.relowner, '@extschema@.uidx_region'::regclass, 'INSERT')
+               AND has_table_privilege(k.relowner, '@extschema@.uidx_region'::regclass, 'UPDATE')
+               AND has_table_privilege(rk.relowner, '@extschema@.uidx_region'::regclass, 'INSERT')
+               AND has_table_privilege(rk.relowner, '@extschema@.uidx_region'::regclass, 'UPDATE')
              ORDER BY p.part::text LIMIT 1;
             IF repair AND FOUND THEN
                 UPDATE @extschema@.uidx_region g SET part = h.part, server = h.server WHERE g.country = r.country;
@@ -227,10 +258,10 @@ BEGIN
     -- SERIALIZABLE every check would read the transaction's snapshot, taken
     -- before that commit (or another's, made before this call), so the call
     -- is refused there, whether or not another runs (docs/regions.md).  The
-    -- key is the registry's oid, in the two-key space that single bigint
-    -- keys do not share.  The router is then locked SHARE UPDATE EXCLUSIVE,
-    -- which also makes this backend read the catalog changes the other call
-    -- committed (its names, for to_regclass).
+    -- lock is the registry's own (uidx_region_lock), which no role that may
+    -- only read the registry can block.  The router is then locked
+    -- SHARE UPDATE EXCLUSIVE, which also makes this backend read the catalog
+    -- changes the other call committed (its names, for to_regclass).
     IF current_setting('transaction_isolation') <> 'read committed' THEN
         RAISE EXCEPTION 'uidx_attach_region and uidx_attach_local_region cannot run in a % transaction',
                         upper(current_setting('transaction_isolation'))
@@ -238,7 +269,7 @@ BEGIN
                   DETAIL = 'Their checks must see what concurrent calls committed, and this transaction''s snapshot does not.',
                   HINT = 'Call them in a READ COMMITTED transaction (BEGIN ISOLATION LEVEL READ COMMITTED).';
     END IF;
-    PERFORM pg_advisory_xact_lock('@extschema@.uidx_region'::regclass::oid::integer, 0);
+    PERFORM @extschema@.uidx_region_lock();
     EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
 
     -- One region per country, whatever the table.  A row's region is the

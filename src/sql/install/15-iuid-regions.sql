@@ -197,7 +197,10 @@ CREATE TABLE uidx_region (
     server  name,
     part    regclass
 );
-SELECT pg_catalog.pg_extension_config_dump('uidx_region', '');
+-- A row whose partition is gone is left out of a dump: pg_dump would write
+-- its OID as a number, which a restore reads back as whatever relation has
+-- that OID there.
+SELECT pg_catalog.pg_extension_config_dump('uidx_region', 'WHERE part IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) part)');
 GRANT SELECT ON uidx_region TO PUBLIC;
 COMMENT ON TABLE uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country; its server is the region';
@@ -259,62 +262,11 @@ COMMENT ON FUNCTION uidx_region_partitions() IS 'internal: every country that a 
 
 --@include iuid-regions.sql
 
--- The registry follows the catalog (docs/regions.md): a DROP of a foreign
--- server, a router or one of its partitions (DROP SERVER ... CASCADE drops
--- the partitions on it too, and so does DROP EXTENSION postgres_fdw CASCADE
--- or DROP OWNED) re-points the rows of the dropped partitions to another
--- router's partition of the same country, or deletes them, so that
--- uidx_region_of names no server that is gone and the countries can be
--- attached to another region; an ALTER SERVER (RENAME) writes the new name
--- into the rows.  uidx_region_check(true) does the work.  A role that may
--- not write the registry still drops or renames, with a warning, as for
--- luuid_forget_dropped_relations.
-CREATE FUNCTION uidx_region_follow_catalog() RETURNS event_trigger
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-SET search_path = pg_catalog, pg_temp
-AS $fn$
-DECLARE
-    stale text;
-BEGIN
-    -- what cannot touch the registry returns before reading it, so that
-    -- DDL of a role that may not use the extension's schema goes on
-    IF TG_EVENT = 'sql_drop' THEN
-        IF NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
-                        WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass
-                           OR (d.classid = 'pg_catalog.pg_class'::regclass AND d.objsubid = 0
-                               AND d.object_type = ANY (ARRAY['table', 'foreign table']))) THEN
-            RETURN;
-        END IF;
-    ELSIF NOT EXISTS (SELECT 1 FROM pg_event_trigger_ddl_commands() d
-                       WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass) THEN
-        RETURN;
-    END IF;
-    BEGIN
-        IF TG_EVENT = 'sql_drop'
-           AND NOT EXISTS (SELECT 1 FROM pg_event_trigger_dropped_objects() d
-                            WHERE d.classid = 'pg_catalog.pg_foreign_server'::regclass
-                               OR d.objid = ANY (ARRAY(SELECT g.part::oid FROM @extschema@.uidx_region g))) THEN
-            RETURN;
-        END IF;
-        PERFORM @extschema@.uidx_region_check(true);
-    EXCEPTION WHEN insufficient_privilege THEN
-        BEGIN
-            SELECT string_agg(c.country || ' (' || coalesce(c.server, 'local') || ': ' || c.problem || ')', ', '
-                              ORDER BY c.country) INTO stale
-              FROM @extschema@.uidx_region_check(false) c;
-        EXCEPTION WHEN insufficient_privilege THEN
-            stale := NULL;   -- a role that cannot read the registry made no row of it stale
-        END;
-        IF stale IS NOT NULL THEN
-            RAISE WARNING 'uidx_region differs from the catalog for iuid countries %', stale
-                USING HINT = 'The registry owner should run SELECT * FROM uidx_region_check(true).';
-        END IF;
-    END;
-END
-$fn$;
-COMMENT ON FUNCTION uidx_region_follow_catalog() IS 'event trigger function: keeps the region registry in step with dropped partitions and servers and renamed servers';
-CREATE EVENT TRIGGER uidx_region_follow_drops ON sql_drop
-    EXECUTE FUNCTION uidx_region_follow_catalog();
-CREATE EVENT TRIGGER uidx_region_follow_renames ON ddl_command_end
-    WHEN TAG IN ('ALTER SERVER')
-    EXECUTE FUNCTION uidx_region_follow_catalog();
+-- No event trigger follows the catalog: an event trigger runs in every
+-- role's DDL, and its PL/pgSQL body would look the registry up by name, so
+-- the owner of the extension's schema could rename the schema and have a
+-- superuser's DROP run an object of theirs (docs/security.md).  The registry
+-- is read by OID and checks itself where it is read: a row whose partition
+-- is gone holds nothing (uidx_region_current), and uidx_region_check(true)
+-- mends the rows after DROP SERVER, a DROP of a router or partition, or
+-- ALTER SERVER ... RENAME, in both editions (docs/regions.md).

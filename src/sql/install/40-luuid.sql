@@ -60,50 +60,10 @@ COMMENT ON FUNCTION luuid_upper_bound(text, text) IS 'exclusive upper bound of t
 
 --@include luuid.sql
 
--- A dropped table's OID would stay behind in luuid_group.relation: pg_dump
--- writes such an OID as a bare number, which in the restored database may
--- name an unrelated table.  So drops clear the reference.  It runs with the
--- rights of whoever drops the table (uidx has no SECURITY DEFINER code), and
--- must never make unrelated DDL fail: it reads the registry only when a
--- table was dropped, writes it only when that table was registered, warns
--- when that role may not write it, and stays silent when that role may not
--- even read it (then it cannot tell whether the table was registered).
-CREATE FUNCTION luuid_forget_dropped_relations() RETURNS event_trigger
-LANGUAGE plpgsql
-SET search_path = pg_catalog, pg_temp
-AS $fn$
-DECLARE
-    tables  oid[];
-    dropped oid[];
-    groups  text;
-BEGIN
-    SELECT pg_catalog.array_agg(d.objid) INTO tables
-      FROM pg_catalog.pg_event_trigger_dropped_objects() d
-     WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
-       AND d.objsubid OPERATOR(pg_catalog.=) 0;
-    IF tables IS NULL THEN
-        RETURN;
-    END IF;
-    BEGIN
-        SELECT pg_catalog.array_agg(g.relation::oid),
-               pg_catalog.string_agg(pg_catalog.quote_literal(g.group_name), ', ' ORDER BY g.group_name)
-          INTO dropped, groups
-          FROM @extschema@.luuid_group g
-         WHERE g.relation::oid OPERATOR(pg_catalog.=) ANY (tables);
-        IF dropped IS NOT NULL THEN
-            UPDATE @extschema@.luuid_group g
-               SET relation = NULL
-             WHERE g.relation::oid OPERATOR(pg_catalog.=) ANY (dropped);
-        END IF;
-    EXCEPTION WHEN insufficient_privilege THEN
-        IF dropped IS NOT NULL THEN
-            RAISE WARNING 'luuid_group still routes group(s) % to a dropped table', groups
-                USING HINT = 'The registry owner should register the group again with its new table, '
-                             'or set relation to NULL.';
-        END IF;
-    END;
-END
-$fn$;
-COMMENT ON FUNCTION luuid_forget_dropped_relations() IS 'event trigger function: clears registry references to dropped tables';
-CREATE EVENT TRIGGER luuid_forget_dropped_relations ON sql_drop
-    EXECUTE FUNCTION luuid_forget_dropped_relations();
+-- No event trigger clears the references of dropped tables: an event trigger
+-- runs in every role's DROP, and a PL/pgSQL body looks the registry up by
+-- name when it runs, so the owner of the extension's schema could rename the
+-- schema and have every DROP, a superuser's too, run an object of theirs
+-- (docs/security.md).  luuid_relation() reads the registry by OID and
+-- ignores a table that is gone; registering the group again with its new
+-- table, or with relation set to NULL, mends the row (README "luuid").

@@ -28,7 +28,9 @@ CREATE TABLE @extschema@.uidx_region (
     server  name,
     part    regclass
 );
-SELECT pg_catalog.pg_extension_config_dump('@extschema@.uidx_region', '');
+-- pg_dump leaves out a row whose partition is gone (its OID, written as a
+-- number, would name whatever relation has it in the restored database).
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.uidx_region', 'WHERE part IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) part)');
 GRANT SELECT ON @extschema@.uidx_region TO PUBLIC;
 COMMENT ON TABLE @extschema@.uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN @extschema@.uidx_region.part IS 'a router partition that holds the country; its server is the region';

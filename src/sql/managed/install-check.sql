@@ -8,17 +8,24 @@
 -- schema (directly, through a role it belongs to, or as pg_database_owner)
 -- and no other role may create in it.  A superuser is no exception: its
 -- membership in every role is exactly what must not count here.  A restore
--- is let through: pg_dump's scripts and pg_restore run with row_security off
--- (check_function_bodies is off in every CREATE EXTENSION, so it tells
--- nothing) and re-create the extension, as the restoring role, in the schema
--- it was in, under the owner it had then, whose grants come later.
+-- is let through: pg_dump's scripts and pg_restore turn row_security off
+-- with a SET in their own session (check_function_bodies is off in every
+-- CREATE EXTENSION, so it tells nothing) and re-create the extension, as the
+-- restoring role, in the schema it was in, under the owner it had then,
+-- whose grants come later.  Only that source of the setting counts: a
+-- database owner may ALTER DATABASE ... SET row_security = off, and so may a
+-- role for itself with ALTER ROLE, or a client's environment with PGOPTIONS;
+-- none of those is a SET that the installing session ran (docs/security.md).
 DO $uidx_sql_schema$
 DECLARE
     nsp      pg_catalog.oid := '@extschema@'::pg_catalog.regnamespace;
     owner    pg_catalog.oid;
     writers  pg_catalog.text;
 BEGIN
-    IF NOT pg_catalog.current_setting('row_security')::boolean THEN
+    IF EXISTS (SELECT FROM pg_catalog.pg_settings s
+                WHERE s.name OPERATOR(pg_catalog.=) 'row_security'
+                  AND s.setting OPERATOR(pg_catalog.=) 'off'
+                  AND s.source OPERATOR(pg_catalog.=) 'session') THEN
         RETURN;
     END IF;
     SELECT n.nspowner INTO owner FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) nsp;

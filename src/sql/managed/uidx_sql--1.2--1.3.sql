@@ -39,7 +39,8 @@ DROP FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint);
 -- most 62 bytes, one call at a time per table.  The region registry follows
 -- the catalog (docs/managed.md "Regions in uidx_sql"): each row records the
 -- partition that holds its country, by OID, and uidx_region_check() mends
--- the rows of dropped partitions and renamed servers.
+-- the rows of dropped partitions and renamed servers; a dump leaves out a
+-- row whose partition is gone.
 -- Retention and a default partition (docs/partitioning.md "Retention"):
 -- uidx_create_time_partitions gets default_partition, a parameter that
 -- changes the signature, so the 1.2 one goes and --@functions creates the
@@ -47,6 +48,7 @@ DROP FUNCTION @extschema@.uidx_sql_uuidv7_pack(bigint, bigint);
 DROP FUNCTION @extschema@.uidx_create_time_partitions(regclass, timestamptz, timestamptz, interval);
 
 ALTER TABLE @extschema@.uidx_region ADD COLUMN part regclass;
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.uidx_region', 'WHERE part IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) part)');
 COMMENT ON TABLE @extschema@.uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN @extschema@.uidx_region.part IS 'a router partition that holds the country; its server is the region';
 

@@ -64,8 +64,11 @@ DROP FUNCTION uidx_create_time_partitions(regclass, timestamptz, timestamptz, in
 -- The partition helpers' shared pieces (docs/partitioning.md): names of at
 -- most 62 bytes, one call at a time per table.  The region registry follows
 -- the catalog (docs/regions.md): each row records the partition that holds
--- its country, by OID, and event triggers follow drops and renames.
+-- its country, by OID, and uidx_region_check(true) mends the rows of dropped
+-- partitions and renamed servers; a dump leaves out a row whose partition is
+-- gone.
 ALTER TABLE uidx_region ADD COLUMN part regclass;
+SELECT pg_catalog.pg_extension_config_dump('uidx_region', 'WHERE part IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) part)');
 COMMENT ON TABLE uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country; its server is the region';
 
@@ -73,11 +76,11 @@ COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country
 -- --update), with its comment; what follows needs them.
 --@functions
 
-CREATE EVENT TRIGGER uidx_region_follow_drops ON sql_drop
-    EXECUTE FUNCTION uidx_region_follow_catalog();
-CREATE EVENT TRIGGER uidx_region_follow_renames ON ddl_command_end
-    WHEN TAG IN ('ALTER SERVER')
-    EXECUTE FUNCTION uidx_region_follow_catalog();
+-- No event trigger runs in other roles' DDL (docs/security.md): the one of
+-- 1.0 looked the registry up by name when it ran, which the owner of the
+-- extension's schema could redirect by renaming the schema.
+DROP EVENT TRIGGER luuid_forget_dropped_relations;
+DROP FUNCTION luuid_forget_dropped_relations();
 
 -- 1.2's rows record no partition: each gets the one that holds its country
 -- on its server, and a row that no partition backs goes
