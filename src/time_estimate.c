@@ -346,6 +346,62 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 }
 
 /*
+ * The probes of one rel's estimates: each time filter's ranges, and their
+ * interval, ask for the same ends, so one set_rel_pathlist call reads each
+ * end once (uidx_estimate_probes_reset clears them at its start and end).
+ */
+#define PROBE_CACHE_SIZE 4
+
+typedef struct ProbeCacheEntry
+{
+	Oid			index;
+	bool		want_max;
+	bool		has_after;
+	Datum		after;
+	ProbeResult found;
+	Datum		result;
+} ProbeCacheEntry;
+
+static ProbeCacheEntry probe_cache[PROBE_CACHE_SIZE];
+static int	probe_cache_used = 0;
+
+void
+uidx_estimate_probes_reset(void)
+{
+	probe_cache_used = 0;
+}
+
+static ProbeResult
+read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection dir,
+					  ScanKey scankey, const Datum *after, Datum *result)
+{
+	ProbeCacheEntry *entry;
+
+	for (int i = 0; i < probe_cache_used; i++)
+	{
+		entry = &probe_cache[i];
+		if (entry->index == index_oid && entry->want_max == want_max &&
+			entry->has_after == (after != NULL) &&
+			(after == NULL || memcmp(DatumGetPointer(entry->after), DatumGetPointer(*after),
+									 UIDX_LEN) == 0))
+		{
+			*result = entry->result;
+			return entry->found;
+		}
+	}
+	if (probe_cache_used == PROBE_CACHE_SIZE)
+		return read_index_end(heap_oid, index_oid, dir, scankey, result);
+	entry = &probe_cache[probe_cache_used++];
+	entry->index = index_oid;
+	entry->want_max = want_max;
+	entry->has_after = after != NULL;
+	entry->after = after != NULL ? datumCopy(*after, false, UIDX_LEN) : (Datum) 0;
+	entry->found = read_index_end(heap_oid, index_oid, dir, scankey, result);
+	entry->result = entry->found == PROBE_FOUND ? *result : (Datum) 0;
+	return entry->found;
+}
+
+/*
  * The key's actual largest value (want_max), or its smallest, or with
  * `after` its smallest above that, from a btree index whose first column is
  * the key in the key type's own order (the same choice of index as
@@ -395,7 +451,8 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 		else
 			ScanKeyEntryInitialize(&scankey, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
 								   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
-		found = read_index_end(rte->relid, index->indexoid, dir, &scankey, result);
+		found = read_index_end_cached(rte->relid, index->indexoid, want_max, dir, &scankey,
+									  after, result);
 		if (found == PROBE_FOUND && OidIsValid(time_function) &&
 			time_is_null(time_function, *result))
 			return PROBE_UNKNOWN;

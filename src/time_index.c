@@ -603,8 +603,10 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 		return;
 
 	filters = natural_filters(root, rel, &extra);
+	uidx_estimate_probes_reset();
 	if ((estimate_or_arms(root, rel) | estimate_key_ranges(root, rel, filters)) || filters != NIL)
 		estimate_rows(root, rel, filters, extra);
+	uidx_estimate_probes_reset();
 	if (filters == NIL)
 		return;
 	if (rel->indexlist != NIL)
