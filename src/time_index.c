@@ -254,10 +254,10 @@ estimate_or_arms(PlannerInfo *root, RelOptInfo *rel)
  * estimate of them assumes the middle of a histogram bucket (it has no
  * scalar reading of these types) and counts nothing past the histogram's
  * end; their cached selectivity becomes the key's fraction read as times
- * (time_estimate.c), which probes the key's actual end.  Pairs of them still
- * combine as PostgreSQL pairs `key >= a AND key <= b` (their operators'
- * estimators are its scalar*sel), now from these figures.  On uuid, whose
- * layouts the order does not tell apart, they keep PostgreSQL's estimate.
+ * (time_estimate.c), which probes the key's actual end, and those of one
+ * key are estimated together, as one interval (estimate_range_group).  On
+ * uuid, whose layouts the order does not tell apart, they keep PostgreSQL's
+ * estimate.
  * An estimator of uidx's own on these operators would do the same without
  * this hook, but PostgreSQL pairs two bounds of a column only for its own
  * scalar*sel estimators (clauselist_selectivity_ext() in clausesel.c) and
