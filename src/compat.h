@@ -224,4 +224,17 @@ uidx_soft_error(Node *context)
 #define UIDX_REL_HOOK_OF_TABLE true
 #endif
 
+/*
+ * An index scan for the planner's probe of a key's actual end
+ * (time_estimate.c): index_beginscan() gained an instrumentation argument in
+ * PostgreSQL 18.
+ */
+#if PG_VERSION_NUM >= 180000
+#define uidx_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0)
+#else
+#define uidx_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan((heap), (index), (snapshot), (nkeys), 0)
+#endif
+
 #endif							/* UIDX_COMPAT_H */

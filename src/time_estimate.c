@@ -3,7 +3,9 @@
  * the key column's statistics (docs/partitioning.md "Time filters that use the index").
  *
  * May touch: the selectivity cached in the RestrictInfo it is given, and
- * nothing else; it reads pg_statistic through examine_variable.
+ * nothing else; it reads pg_statistic through examine_variable, pg_class's
+ * reltuples, and the key's first and last keys from a btree index on it
+ * (docs/internals.md "Rows added since ANALYZE").
  *
  * PostgreSQL estimates `iuid_timestamp(id) >= c` at a default third of the
  * rows (there are no statistics of the expression), and `id >= bound`
@@ -14,19 +16,35 @@
  * linearly in time, as scalarineqsel does for numbers and timestamps.
  */
 #include "uidx.h"
+#include "compat.h"
 #include "time_index.h"
 #include "time_layout.h"
 
+#include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/nbtree.h"
+#include "access/relscan.h"
+#include "access/skey.h"
 #include "access/stratnum.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "access/visibilitymap.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_class.h"
 #include "catalog/pg_statistic.h"
 #include "commands/defrem.h"
+#include "executor/tuptable.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/paths.h"
+#include "storage/bufmgr.h"
+#include "utils/datum.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
 #include "utils/selfuncs.h"
+#include "utils/snapmgr.h"
+#include "utils/syscache.h"
 #include "utils/uuid.h"
 
 /* the time field of a key value */
@@ -136,20 +154,49 @@ histogram_fraction_between(const AttStatsSlot *hist, int time_offset, double fro
 }
 
 /*
- * The fraction of the column's rows whose field is at least `from` and below
+ * What the statistics say about the key's end, for the rows added since
+ * they were taken: the histogram's last bound (the largest value ANALYZE
+ * saw, give or take its sample) and the layout's share among the bounds
+ * below it.
+ */
+typedef struct StatsEnd
+{
+	bool		valid;			/* a histogram was read */
+	Datum		last;			/* its last bound (copied) */
+	double		last_field;
+	double		share;			/* of the time function's layout, at the end */
+} StatsEnd;
+
+/* The key type's `<`, which its statistics and a usable index sort by */
+static Oid
+key_less_operator(const UidxTimeLayoutOids *key_row)
+{
+	return get_opfamily_member(key_row->btree_family, key_row->key_type, key_row->key_type,
+							   BTLessStrategyNumber);
+}
+
+/*
+ * The fraction of the analyzed rows whose field is at least `from` and below
  * `below` (and, with a time function, for which it is not NULL); -1 without
- * a histogram or most common values.
+ * a histogram or most common values, or where the histogram is sorted by
+ * another operator than the key type's own `<` (as ineq_histogram_selectivity
+ * in PostgreSQL's selfuncs.c uses a histogram only under its sort operator):
+ * reading its bounds as times would then assume an order they are not in.
  */
 static double
-fraction_between_stats(VariableStatData *vardata, int time_offset, double from,
-					   double below, Oid time_function)
+fraction_between_stats(VariableStatData *vardata, const UidxTimeLayoutOids *key_row,
+					   double from, double below, Oid time_function, StatsEnd *end)
 {
 	Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
+	int			time_offset = key_row->layout->time_offset;
+	Oid			less = key_less_operator(key_row);
 	AttStatsSlot mcv;
 	AttStatsSlot hist;
 	double		mcv_total = 0.0;
 	double		selec = 0.0;
 
+	if (!OidIsValid(less))
+		return -1.0;
 	if (get_attstatsslot(&mcv, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 	{
@@ -167,9 +214,26 @@ fraction_between_stats(VariableStatData *vardata, int time_offset, double from,
 	if (get_attstatsslot(&hist, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 						 ATTSTATSSLOT_VALUES))
 	{
+		if (hist.staop != less)
+		{
+			free_attstatsslot(&hist);
+			return -1.0;
+		}
 		if (hist.nvalues >= 2)
+		{
+			int			window = Min(SHARE_WINDOW, hist.nvalues);
+			int			of_layout = 0;
+
 			selec += histogram_fraction_between(&hist, time_offset, from, below, time_function) *
 				Max(0.0, 1.0 - stats->stanullfrac - mcv_total);
+			for (int i = hist.nvalues - window; i < hist.nvalues; i++)
+				if (!OidIsValid(time_function) || !time_is_null(time_function, hist.values[i]))
+					of_layout++;
+			end->valid = true;
+			end->last = datumCopy(hist.values[hist.nvalues - 1], false, UIDX_LEN);
+			end->last_field = field_of(end->last, time_offset);
+			end->share = (double) of_layout / window;
+		}
 		free_attstatsslot(&hist);
 	}
 	else if (mcv_total == 0.0)
@@ -177,74 +241,427 @@ fraction_between_stats(VariableStatData *vardata, int time_offset, double from,
 	return selec;
 }
 
-/*
- * The parts of a range condition that time_bounds.c made (`key >= bound` or
- * `key <= bound`): false where its bound is not known while planning.
- */
-static bool
-range_parts(PlannerInfo *root, RestrictInfo *range, Node **key,
-			const UidxTimeLayout **layout, int *strategy, double *field)
-{
-	OpExpr	   *clause = (OpExpr *) range->clause;
-	Node	   *bound;
-	const UidxTimeLayoutOids *key_row;
+/* ---------------------------------------------------------------------------
+ * The key's actual end
+ *
+ * A time-ordered table grows at its end, and its statistics lag behind it:
+ * autovacuum analyzes after a tenth of the table has changed, and the rows
+ * "of the last hour" are exactly those the histogram has not seen.  So, as
+ * PostgreSQL's selfuncs.c does in get_actual_variable_range() (a static
+ * function there, hence these few lines of it), the key's actual extreme
+ * values are read from a btree index on it, under the same rules: while
+ * planning only, from the index tuple (never the heap's), under
+ * SnapshotNonVacuumable, with the visibility map sparing the heap where it
+ * can, and giving up after VISITED_PAGES_LIMIT (100) heap pages without a
+ * visible row.
+ * ------------------------------------------------------------------------- */
 
-	Assert(is_opclause(clause) && list_length(clause->args) == 2);
-	*key = linitial(clause->args);
-	bound = estimate_expression_value(root, lsecond(clause->args));
-	if (!IsA(bound, Const) || ((Const *) bound)->constisnull)
-		return false;
-	key_row = uidx_time_layout_of_key_type(getBaseType(exprType(*key)));
-	if (key_row == NULL)
-		return false;
-	*layout = key_row->layout;
-	*strategy = get_op_opfamily_strategy(clause->opno, key_row->btree_family);
-	if (*strategy != BTGreaterEqualStrategyNumber && *strategy != BTLessEqualStrategyNumber)
-		return false;
-	*field = field_of(((Const *) bound)->constvalue, (*layout)->time_offset);
-	return true;
+#define PROBE_HEAP_PAGES_LIMIT 100
+
+/*
+ * The first key of `index_oid` in `dir` that `scankey` admits and some
+ * snapshot may still see: get_actual_variable_endpoint() of selfuncs.c.
+ */
+/* What a probe found: a key, no key at all, or no answer */
+typedef enum ProbeResult
+{
+	PROBE_FOUND,
+	PROBE_NONE,
+	PROBE_UNKNOWN
+} ProbeResult;
+
+static ProbeResult
+read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, Datum *result)
+{
+	MemoryContext outer = CurrentMemoryContext;
+	MemoryContext workspace;
+	Relation	heap;
+	Relation	index;
+	TupleTableSlot *slot;
+	SnapshotData snapshot;
+	IndexScanDesc scan;
+	Buffer		vmbuffer = InvalidBuffer;
+	BlockNumber last_block = InvalidBlockNumber;
+	int			visited = 0;
+	ItemPointer tid;
+	ProbeResult found = PROBE_NONE;
+
+	workspace = AllocSetContextCreate(CurrentMemoryContext, "uidx key end probe",
+									  ALLOCSET_SMALL_SIZES);
+	MemoryContextSwitchTo(workspace);
+	/* the planner holds a lock on both already */
+	heap = table_open(heap_oid, NoLock);
+	index = index_open(index_oid, NoLock);
+	slot = table_slot_create(heap, NULL);
+	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
+	scan = uidx_index_beginscan(heap, index, &snapshot, 1);
+	scan->xs_want_itup = true;
+	index_rescan(scan, scankey, 1, NULL, 0);
+	while ((tid = index_getnext_tid(scan, dir)) != NULL)
+	{
+		BlockNumber block = ItemPointerGetBlockNumber(tid);
+		Datum		values[INDEX_MAX_KEYS];
+		bool		isnull[INDEX_MAX_KEYS];
+
+		if (!VM_ALL_VISIBLE(heap, block, &vmbuffer))
+		{
+			if (!index_fetch_heap(scan, slot))
+			{
+				if (block != last_block)
+				{
+					last_block = block;
+					if (++visited > PROBE_HEAP_PAGES_LIMIT)
+					{
+						found = PROBE_UNKNOWN;
+						break;
+					}
+				}
+				continue;
+			}
+			ExecClearTuple(slot);
+		}
+		if (scan->xs_itup == NULL || scan->xs_recheck)
+			elog(ERROR, "btree index \"%s\" returned no key for an index-only read",
+				 RelationGetRelationName(index));
+		index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values, isnull);
+		found = PROBE_UNKNOWN;
+		if (!isnull[0])
+		{
+			MemoryContextSwitchTo(outer);
+			*result = datumCopy(values[0], false, UIDX_LEN);
+			MemoryContextSwitchTo(workspace);
+			found = PROBE_FOUND;
+		}
+		break;
+	}
+	if (vmbuffer != InvalidBuffer)
+		ReleaseBuffer(vmbuffer);
+	index_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+	index_close(index, NoLock);
+	table_close(heap, NoLock);
+	MemoryContextSwitchTo(outer);
+	MemoryContextDelete(workspace);
+	return found;
+}
+
+/*
+ * The probes of one rel's estimates: each time filter's ranges, and their
+ * interval, ask for the same ends, so one set_rel_pathlist call reads each
+ * end once (uidx_estimate_probes_reset clears them at its start and end).
+ */
+#define PROBE_CACHE_SIZE 4
+
+typedef struct ProbeCacheEntry
+{
+	Oid			index;
+	bool		want_max;
+	bool		has_after;
+	Datum		after;
+	ProbeResult found;
+	Datum		result;
+} ProbeCacheEntry;
+
+static ProbeCacheEntry probe_cache[PROBE_CACHE_SIZE];
+static int	probe_cache_used = 0;
+
+void
+uidx_estimate_probes_reset(void)
+{
+	probe_cache_used = 0;
+}
+
+static ProbeResult
+read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection dir,
+					  ScanKey scankey, const Datum *after, Datum *result)
+{
+	ProbeCacheEntry *entry;
+
+	for (int i = 0; i < probe_cache_used; i++)
+	{
+		entry = &probe_cache[i];
+		if (entry->index == index_oid && entry->want_max == want_max &&
+			entry->has_after == (after != NULL) &&
+			(after == NULL || memcmp(DatumGetPointer(entry->after), DatumGetPointer(*after),
+									 UIDX_LEN) == 0))
+		{
+			*result = entry->result;
+			return entry->found;
+		}
+	}
+	if (probe_cache_used == PROBE_CACHE_SIZE)
+		return read_index_end(heap_oid, index_oid, dir, scankey, result);
+	entry = &probe_cache[probe_cache_used++];
+	entry->index = index_oid;
+	entry->want_max = want_max;
+	entry->has_after = after != NULL;
+	entry->after = after != NULL ? datumCopy(*after, false, UIDX_LEN) : (Datum) 0;
+	entry->found = read_index_end(heap_oid, index_oid, dir, scankey, result);
+	entry->result = entry->found == PROBE_FOUND ? *result : (Datum) 0;
+	return entry->found;
+}
+
+/*
+ * The key's actual largest value (want_max), or its smallest, or with
+ * `after` its smallest above that, from a btree index whose first column is
+ * the key in the key type's own order (the same choice of index as
+ * get_actual_variable_range()).  PROBE_NONE: the index holds no such key
+ * that any snapshot may see; PROBE_UNKNOWN: there is no such index, the
+ * probe gave up, or the time function is NULL for the key it found (a key
+ * of another layout on uuid).
+ */
+static ProbeResult
+probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayoutOids *key_row,
+			  Oid time_function, bool want_max, const Datum *after, Datum *result)
+{
+	RelOptInfo *rel = vardata->rel;
+	RangeTblEntry *rte;
+	Oid			less = key_less_operator(key_row);
+	ListCell   *lc;
+
+	if (rel == NULL || rel->indexlist == NIL || !OidIsValid(less) ||
+		rel->relid <= 0 || rel->relid >= (Index) root->simple_rel_array_size)
+		return PROBE_UNKNOWN;
+	rte = root->simple_rte_array[rel->relid];
+	if (rte == NULL || rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
+		return PROBE_UNKNOWN;
+	foreach(lc, rel->indexlist)
+	{
+		IndexOptInfo *index = lfirst_node(IndexOptInfo, lc);
+		ScanKeyData scankey;
+		ScanDirection dir;
+		ProbeResult found;
+
+		/* a whole-table btree index, not a hypothetical one, on the key first */
+		if (index->relam != BTREE_AM_OID || index->indpred != NIL || index->hypothetical ||
+			index->sortopfamily == NULL || !match_index_to_operand(vardata->var, 0, index) ||
+			get_op_opfamily_strategy(less, index->sortopfamily[0]) != BTLessStrategyNumber)
+			continue;
+		dir = want_max != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
+		if (after != NULL)
+		{
+			Oid			greater = get_opfamily_member(key_row->btree_family, key_row->key_type,
+													  key_row->key_type, BTGreaterStrategyNumber);
+
+			if (!OidIsValid(greater))
+				return PROBE_UNKNOWN;
+			ScanKeyEntryInitialize(&scankey, 0, 1, BTGreaterStrategyNumber, key_row->key_type,
+								   InvalidOid, get_opcode(greater), *after);
+		}
+		else
+			ScanKeyEntryInitialize(&scankey, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
+								   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
+		found = read_index_end_cached(rte->relid, index->indexoid, want_max, dir, &scankey,
+									  after, result);
+		if (found == PROBE_FOUND && OidIsValid(time_function) &&
+			time_is_null(time_function, *result))
+			return PROBE_UNKNOWN;
+		return found;
+	}
+	return PROBE_UNKNOWN;
+}
+
+/*
+ * The rows ANALYZE (or VACUUM) last counted in the rel's table (0 if never),
+ * and the rows it holds now.  rel->tuples is the latter as PostgreSQL's
+ * estimate_rel_size() reckons it: the counted rows per page times the pages
+ * there are now, but for a table never counted it assumes at least 10 pages
+ * (a table just made may fill fast); here, where the index shows its keys,
+ * its real pages count, the last one half full.
+ */
+static void
+table_rows(PlannerInfo *root, RelOptInfo *rel, double *counted, double *now)
+{
+	RangeTblEntry *rte = root->simple_rte_array[rel->relid];
+	HeapTuple	tuple;
+	double		reltuples = -1.0;
+
+	*counted = 0.0;
+	*now = rel->tuples;
+	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
+	if (HeapTupleIsValid(tuple))
+	{
+		reltuples = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
+		ReleaseSysCache(tuple);
+	}
+	if (reltuples >= 0.0)
+		*counted = reltuples;
+	else if (rel->pages > 0)
+	{
+		/* the planner holds a lock on it already */
+		Relation	heap = table_open(rte->relid, NoLock);
+
+		/* its last page is half full, on average */
+		*now = rel->tuples *
+			Max(Min((double) RelationGetNumberOfBlocks(heap), (double) rel->pages) - 0.5, 0.0) /
+			rel->pages;
+		table_close(heap, NoLock);
+	}
+}
+
+/*
+ * The fraction of the rel's rows now (rel->tuples, which PostgreSQL's
+ * estimate_rel_size() scales to the table's current size) whose field is
+ * at least `from` and below `below`: the statistics' fraction for the rows
+ * they counted (analyzed_selec, -1 without statistics), and for the rows
+ * added since, an even spread over the times between the first key past the
+ * histogram's last bound and the key's actual end (without statistics:
+ * between the key's actual ends), counted at the layout's share there.
+ * Where the key has no btree index, or the index gives no answer, this is
+ * the statistics' fraction alone, as before: the rows past the histogram
+ * count as none until the next ANALYZE.
+ */
+static double
+with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
+					  const UidxTimeLayoutOids *key_row, double from, double below,
+					  Oid time_function, double analyzed_selec, const StatsEnd *end)
+{
+	RelOptInfo *rel = vardata->rel;
+	int			time_offset = key_row->layout->time_offset;
+	bool		has_stats = analyzed_selec >= 0.0;
+	bool		has_end = has_stats && end->valid;
+	double		counted;
+	double		now;
+	double		added;
+	Datum		first;
+	Datum		last;
+	ProbeResult found;
+	double		first_field;
+	double		last_field;
+	double		covered;
+
+	if (rel == NULL || rel->tuples <= 0 || rel->relid <= 0 ||
+		rel->relid >= (Index) root->simple_rel_array_size ||
+		root->simple_rte_array[rel->relid] == NULL ||
+		root->simple_rte_array[rel->relid]->rtekind != RTE_RELATION)
+		return analyzed_selec;
+	table_rows(root, rel, &counted, &now);
+	if (!has_stats)
+		counted = 0.0;
+	added = now - counted;
+	/* a table never counted whose file is empty holds nothing yet */
+	if (!has_stats && now <= 0.0)
+		return 0.0;
+	if (added <= 0.0)
+		return analyzed_selec;
+	/* a range that ends before the rows added since adds none of them */
+	if (has_end && below <= end->last_field)
+		return analyzed_selec * counted / rel->tuples;
+	found = probe_key_end(root, vardata, key_row, time_function, true, NULL, &last);
+	/* no key at all that a snapshot may see: the table is empty */
+	if (found == PROBE_NONE)
+		return 0.0;
+	if (found != PROBE_FOUND)
+		return analyzed_selec;
+	found = probe_key_end(root, vardata, key_row, time_function, false,
+						  has_end ? &end->last : NULL, &first);
+	if (found == PROBE_FOUND)
+		first_field = field_of(first, time_offset);
+	else if (has_end)
+		first_field = end->last_field;
+	else
+		return analyzed_selec;
+	last_field = field_of(last, time_offset);
+	if (last_field < first_field)
+		return analyzed_selec;
+	/* the milliseconds first_field .. last_field, each holding as many rows */
+	covered = (Min(below, last_field + 1) - Max(from, first_field)) /
+		(last_field + 1 - first_field);
+	covered = Max(covered, 0.0) * (has_end ? end->share : 1.0);
+	return (Max(analyzed_selec, 0.0) * counted + covered * added) / rel->tuples;
 }
 
 /*
  * The fraction of the key's rows whose field is at least `from` and below
  * `below`, counting only values the time function reads where it is given;
- * -1 without statistics.
+ * -1 without statistics or an index that shows the key's range.
  */
 static double
-fraction_between(PlannerInfo *root, Node *key, const UidxTimeLayout *layout, double from,
+fraction_between(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row, double from,
 				 double below, Oid time_function)
 {
 	VariableStatData vardata;
+	StatsEnd	end = {0};
 	double		selec = -1.0;
+	bool		has_stats;
 
 	examine_variable(root, key, 0, &vardata);
-	if (HeapTupleIsValid(vardata.statsTuple))
-	{
-		selec = fraction_between_stats(&vardata, layout->time_offset, from, below, time_function);
-		if (selec >= 0.0)
-			CLAMP_PROBABILITY(selec);
-	}
+	has_stats = HeapTupleIsValid(vardata.statsTuple);
+	if (has_stats)
+		selec = fraction_between_stats(&vardata, key_row, from, below, time_function, &end);
+	/* statistics sorted by another order are not read, nor is the index then */
+	if (!has_stats || selec >= 0.0)
+		selec = with_rows_since_stats(root, &vardata, key_row, from, below, time_function,
+									  selec, &end);
+	if (selec >= 0.0)
+		CLAMP_PROBABILITY(selec);
 	ReleaseVariableStats(vardata);
 	return selec;
+}
+
+/*
+ * The parts of a range condition `key op bound` or `bound op key`, op one of
+ * the key type's btree <, <=, >=, > (time_bounds.c makes `key >= bound` and
+ * `key <= bound`; a user's id-range filter can be any): false where its
+ * bound is not known while planning.  *from and *below are the fields the
+ * condition admits, at least and below; a bound inside a millisecond counts
+ * the whole millisecond.
+ */
+static bool
+range_parts(PlannerInfo *root, RestrictInfo *range, Node **key,
+			const UidxTimeLayoutOids **key_row, double *from, double *below)
+{
+	OpExpr	   *clause = (OpExpr *) range->clause;
+	Node	   *bound;
+	int			strategy;
+	double		field;
+	bool		key_on_left = true;
+
+	if (!is_opclause(clause) || list_length(clause->args) != 2)
+		return false;
+	*key = linitial(clause->args);
+	*key_row = uidx_time_layout_of_key_type(getBaseType(exprType(*key)));
+	if (*key_row == NULL || !OidIsValid((*key_row)->btree_family))
+		return false;
+	strategy = get_op_opfamily_strategy(clause->opno, (*key_row)->btree_family);
+	bound = lsecond(clause->args);
+	if (!IsA(strip_implicit_coercions(*key), Var) && IsA(strip_implicit_coercions(bound), Var))
+	{
+		Node	   *swap = *key;
+
+		*key = bound;
+		bound = swap;
+		key_on_left = false;
+	}
+	if (strategy == 0 || strategy == BTEqualStrategyNumber)
+		return false;
+	if (!key_on_left)
+		strategy = BTMaxStrategyNumber + 1 - strategy;
+	bound = estimate_expression_value(root, bound);
+	if (!IsA(bound, Const) || ((Const *) bound)->constisnull)
+		return false;
+	field = field_of(((Const *) bound)->constvalue, (*key_row)->layout->time_offset);
+	*from = 0.0;
+	*below = (double) UIDX_MAX_MS48 + 1;
+	if (strategy == BTGreaterEqualStrategyNumber || strategy == BTGreaterStrategyNumber)
+		*from = field;
+	else
+		*below = field + 1;
+	return true;
 }
 
 void
 uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time_function)
 {
 	Node	   *key;
-	const UidxTimeLayout *layout;
-	int			strategy;
-	double		field;
+	const UidxTimeLayoutOids *key_row;
+	double		from;
+	double		below;
 	double		selec;
 
-	if (!range_parts(root, range, &key, &layout, &strategy, &field))
+	if (!range_parts(root, range, &key, &key_row, &from, &below))
 		return;
-	/* key >= bound: the field at least bound's; key <= bound: at most */
-	if (strategy == BTGreaterEqualStrategyNumber)
-		selec = fraction_between(root, key, layout, field, (double) UIDX_MAX_MS48 + 1,
-								 time_function);
-	else
-		selec = fraction_between(root, key, layout, 0.0, field + 1, time_function);
+	selec = fraction_between(root, key, key_row, from, below, time_function);
 	if (selec >= 0.0)
 		range->norm_selec = selec;
 }
@@ -253,7 +670,7 @@ double
 uidx_estimate_ranges(PlannerInfo *root, List *ranges, Oid time_function)
 {
 	Node	   *key = NULL;
-	const UidxTimeLayout *layout = NULL;
+	const UidxTimeLayoutOids *key_row = NULL;
 	double		from = 0.0;
 	double		below = (double) UIDX_MAX_MS48 + 1;
 	ListCell   *lc;
@@ -261,22 +678,20 @@ uidx_estimate_ranges(PlannerInfo *root, List *ranges, Oid time_function)
 	foreach(lc, ranges)
 	{
 		Node	   *range_key;
-		const UidxTimeLayout *range_layout;
-		int			strategy;
-		double		field;
+		const UidxTimeLayoutOids *range_row;
+		double		range_from;
+		double		range_below;
 
-		if (!range_parts(root, lfirst_node(RestrictInfo, lc), &range_key, &range_layout,
-						 &strategy, &field) ||
-			(key != NULL && (!equal(key, range_key) || layout != range_layout)))
+		if (!range_parts(root, lfirst_node(RestrictInfo, lc), &range_key, &range_row,
+						 &range_from, &range_below) ||
+			(key != NULL && (!equal(key, range_key) || key_row != range_row)))
 			return -1.0;
 		key = range_key;
-		layout = range_layout;
-		if (strategy == BTGreaterEqualStrategyNumber)
-			from = Max(from, field);
-		else
-			below = Min(below, field + 1);
+		key_row = range_row;
+		from = Max(from, range_from);
+		below = Min(below, range_below);
 	}
 	if (key == NULL)
 		return -1.0;
-	return fraction_between(root, key, layout, from, below, time_function);
+	return fraction_between(root, key, key_row, from, below, time_function);
 }

@@ -32,6 +32,7 @@
 #include "compat.h"
 #include "time_bounds.h"
 #include "time_index.h"
+#include "time_layout.h"
 
 #include "access/sysattr.h"
 #include "catalog/pg_class_d.h"
@@ -41,6 +42,7 @@
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
 #include "optimizer/restrictinfo.h"
+#include "utils/lsyscache.h"
 
 /* One user clause `f(key) op c` of the rel, and the key range it implies */
 typedef struct NaturalFilter
@@ -154,8 +156,10 @@ natural_filters(PlannerInfo *root, RelOptInfo *rel, List **extra)
  * one key and one time function are estimated together, as one interval
  * (time_estimate.c), and that figure is given to the first of them, 1 to the
  * others: summed less 1, as PostgreSQL pairs them, or multiplied, it is the
- * interval's.  Only for such time functions (time_function valid): on a key
- * that the function reads whole, the sum less 1 is the interval already.
+ * interval's.  The same holds on a key the function reads whole where the
+ * table was never analyzed: its estimates are fractions of the rows its
+ * file holds, fewer than the planner's rel->tuples (which assumes at least
+ * 10 pages of a table never counted), so two sides need not sum to 1 either.
  */
 static void
 estimate_range_group(PlannerInfo *root, List *ranges, Oid time_function)
@@ -163,7 +167,7 @@ estimate_range_group(PlannerInfo *root, List *ranges, Oid time_function)
 	double		selec;
 	ListCell   *lc;
 
-	if (!OidIsValid(time_function) || list_length(ranges) < 2)
+	if (list_length(ranges) < 2)
 		return;
 	selec = uidx_estimate_ranges(root, ranges, time_function);
 	if (selec < 0.0)
@@ -244,6 +248,79 @@ estimate_or_arms(PlannerInfo *root, RelOptInfo *rel)
 }
 
 /*
+ * The rel's own conditions `key op c` (op the key type's btree <, <=, >=,
+ * >) on a key whose type is a time-ordered one of uidx's with exact bounds
+ * (iuid, comb, distid): the id-range form of a time filter.  PostgreSQL's
+ * estimate of them assumes the middle of a histogram bucket (it has no
+ * scalar reading of these types) and counts nothing past the histogram's
+ * end; their cached selectivity becomes the key's fraction read as times
+ * (time_estimate.c), which probes the key's actual end, and those of one
+ * key are estimated together, as one interval (estimate_range_group).  On
+ * uuid, whose layouts the order does not tell apart, they keep PostgreSQL's
+ * estimate.
+ * An estimator of uidx's own on these operators would do the same without
+ * this hook, but PostgreSQL pairs two bounds of a column only for its own
+ * scalar*sel estimators (clauselist_selectivity_ext() in clausesel.c) and
+ * would multiply them instead.
+ */
+static bool
+estimate_key_ranges(PlannerInfo *root, RelOptInfo *rel, List *filters)
+{
+	List	   *natural_ranges = NIL;
+	List	   *keys = NIL;
+	List	   *groups = NIL;
+	ListCell   *lc;
+	ListCell   *group_lc;
+
+	foreach(lc, filters)
+		natural_ranges = list_concat(natural_ranges, ((NaturalFilter *) lfirst(lc))->ranges);
+	foreach(lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		OpExpr	   *clause = (OpExpr *) rinfo->clause;
+		Node	   *key;
+		Node	   *other;
+		const UidxTimeLayoutOids *key_row;
+		Selectivity before = rinfo->norm_selec;
+		ListCell   *key_lc;
+
+		if (rinfo->pseudoconstant || !is_opclause(clause) || list_length(clause->args) != 2 ||
+			list_member_ptr(natural_ranges, rinfo))
+			continue;
+		key = linitial(clause->args);
+		other = lsecond(clause->args);
+		if (!is_column_of(strip_implicit_coercions(key), rel))
+		{
+			key = other;
+			other = linitial(clause->args);
+		}
+		if (!is_column_of(strip_implicit_coercions(key), rel) || contain_var_clause(other) ||
+			contain_volatile_functions(other))
+			continue;
+		key_row = uidx_time_layout_of_key_type(getBaseType(exprType(key)));
+		if (key_row == NULL || !OidIsValid(key_row->bound_function))
+			continue;
+		uidx_estimate_range(root, rinfo, InvalidOid);
+		if (rinfo->norm_selec == before)
+			continue;
+		/* grouped by key, as one interval */
+		forboth(key_lc, keys, group_lc, groups)
+			if (equal(lfirst(key_lc), strip_implicit_coercions(key)))
+				break;
+		if (key_lc == NULL)
+		{
+			keys = lappend(keys, strip_implicit_coercions(key));
+			groups = lappend(groups, list_make1(rinfo));
+		}
+		else
+			lfirst(group_lc) = lappend((List *) lfirst(group_lc), rinfo);
+	}
+	foreach(lc, groups)
+		estimate_range_group(root, (List *) lfirst(lc), InvalidOid);
+	return groups != NIL;
+}
+
+/*
  * The rel's rows with each time filter counted as its key range: the ranges
  * get their selectivity from the key's statistics (time_estimate.c), pairs
  * of them combine as PostgreSQL combines `key >= a AND key <= b`, and the
@@ -270,26 +347,26 @@ estimate_rows(PlannerInfo *root, RelOptInfo *rel, List *filters, List *extra)
 			uidx_estimate_range(root, lfirst_node(RestrictInfo, range_lc),
 								nf->exact ? InvalidOid : nf->filter.layout->function);
 	}
-	/* the ranges of each key and time function that does not read the key whole */
+	/* the ranges of each key and time function, as one interval */
 	foreach(lc, filters)
 	{
 		NaturalFilter *nf = (NaturalFilter *) lfirst(lc);
 		List	   *group = NIL;
 		ListCell   *other_lc;
 
-		if (nf->exact || list_member_ptr(grouped, nf))
+		if (list_member_ptr(grouped, nf))
 			continue;
 		for_each_from(other_lc, filters, foreach_current_index(lc))
 		{
 			NaturalFilter *other = (NaturalFilter *) lfirst(other_lc);
 
-			if (other->exact || other->filter.layout != nf->filter.layout ||
+			if (other->exact != nf->exact || other->filter.layout != nf->filter.layout ||
 				!equal(other->filter.key, nf->filter.key))
 				continue;
 			grouped = lappend(grouped, other);
 			group = list_concat_unique_ptr(group, other->ranges);
 		}
-		estimate_range_group(root, group, nf->filter.layout->function);
+		estimate_range_group(root, group, nf->exact ? InvalidOid : nf->filter.layout->function);
 	}
 	foreach(lc, rel->baserestrictinfo)
 		if (!list_member_ptr(filter_rinfos, lfirst(lc)))
@@ -526,8 +603,10 @@ uidx_set_rel_pathlist(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEnt
 		return;
 
 	filters = natural_filters(root, rel, &extra);
-	if (estimate_or_arms(root, rel) || filters != NIL)
+	uidx_estimate_probes_reset();
+	if ((estimate_or_arms(root, rel) | estimate_key_ranges(root, rel, filters)) || filters != NIL)
 		estimate_rows(root, rel, filters, extra);
+	uidx_estimate_probes_reset();
 	if (filters == NIL)
 		return;
 	if (rel->indexlist != NIL)

@@ -43,5 +43,12 @@ extern void uidx_estimate_range(PlannerInfo *root, RestrictInfo *range, Oid time
  */
 extern double uidx_estimate_ranges(PlannerInfo *root, List *ranges, Oid time_function);
 
+/*
+ * Forgets the key ends read from an index (time_estimate.c), which the
+ * estimates of one rel share: called as the set_rel_pathlist hook starts
+ * and ends.
+ */
+extern void uidx_estimate_probes_reset(void);
+
 #endif							/* UIDX_NO_POSTGRES */
 #endif							/* UIDX_TIME_INDEX_H */

@@ -172,7 +172,7 @@ SELECT g.label AS "case", g.rows_total AS rows,
 WITH med AS (
     SELECT variant, case_key, count(*) AS runs,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY ms / n) AS ms
-      FROM bench.results WHERE section = 'timefilter' GROUP BY variant, case_key
+      FROM bench.results WHERE section = 'timefilter' AND variant <> 'planning' GROUP BY variant, case_key
 )
 SELECT n.variant AS "statement", round(n.ms::numeric, 3) AS "natural ms", round(i.ms::numeric, 3) AS "id-range ms",
        round(o.ms::numeric, 3) AS "rewrite-off ms", n.runs,
@@ -183,6 +183,20 @@ SELECT n.variant AS "statement", round(n.ms::numeric, 3) AS "natural ms", round(
              JOIN med o ON o.variant = n.variant AND o.case_key = 'off'
  WHERE n.case_key = 'natural'
  ORDER BY n.variant DESC;
+\echo
+\echo '=== Time filters: planning a one-day filter on 365 daily partitions (test/bench/time-filter.sh)'
+\echo '    ms per plan, medians of the repetitions; analyzed = a day ANALYZE saw, grown = the day filled'
+\echo '    after ANALYZE, whose estimate reads the ends of the key from the index'
+WITH med AS (
+    SELECT case_key, count(*) AS runs, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms / n) AS ms
+      FROM bench.results WHERE section = 'timefilter' AND variant = 'planning' GROUP BY case_key
+)
+SELECT f.form, round(a.ms::numeric, 4) AS "analyzed ms", round(g.ms::numeric, 4) AS "grown ms", a.runs,
+       round((g.ms / a.ms)::numeric, 2) AS "grown x analyzed"
+  FROM (VALUES (1, 'natural'), (2, 'idrange'), (3, 'off')) f(ord, form)
+  JOIN med a ON a.case_key = f.form
+  JOIN med g ON g.case_key = f.form || '-grown'
+ ORDER BY f.ord;
 \endif
 
 \echo

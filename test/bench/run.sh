@@ -47,7 +47,8 @@
 #                        time filter on 36 monthly partitions, natural form
 #                        against the id range and the rewrite off
 #                        (test/bench/time-filter.sh; BENCH_TF_ROWS 10000000,
-#                        quick 1000000; BENCH_TF_QUERIES, BENCH_TF_REPS)
+#                        quick 1000000; BENCH_TF_QUERIES, BENCH_TF_REPS; BENCH_TF_PLANS
+#                        plans per case of its planning part, 1000)
 #   BENCH_CASES          only these case keys (v4 and seq always run: the ratios need them)
 #   BENCH_WORK_MEM       work_mem of generation and sort sessions (256MB)
 #   BENCH_TEMP_BUFFERS   temp_buffers of the sort session      (2GB)

@@ -119,4 +119,67 @@ $$;
 SQL
 done
 q -d "$db" -c "DROP TABLE public.tf"
+
+# Planning time on 365 daily partitions (docs/performance.md "Estimates of tables
+# that grew since ANALYZE"): a one-day filter's mean planning time (EXPLAIN's
+# SUMMARY, BENCH_TF_PLANS plans a run), on a day whose partition ANALYZE saw
+# (case_key natural, idrange, off: the estimate reads statistics only) and on
+# the last day, whose partition was filled after ANALYZE (natural-grown,
+# idrange-grown, off-grown: the estimate reads the key's ends from the index).
+# variant = planning; report.sql prints their medians and ratios.
+PLANS=${BENCH_TF_PLANS:-1000}
+[[ $PLANS =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_TF_PLANS must be a positive integer, not '$PLANS'" >&2; exit 2; }
+echo "--- timefilter planning: 365 daily partitions, $PLANS plans per case and run"
+q -d "$db" -o /dev/null <<SQL
+DROP TABLE IF EXISTS public.tf_days;
+CREATE TABLE public.tf_days (id iuid PRIMARY KEY, v integer NOT NULL) PARTITION BY RANGE (id);
+SELECT uidx_create_time_partitions('public.tf_days', '2025-01-01', '2026-01-01', '1 day');
+INSERT INTO public.tf_days
+SELECT iuid_from_parts(timestamptz '2025-01-01 UTC' + g * interval '172.8 seconds', 42, 7, g), g
+  FROM generate_series(0, 181999) g;
+VACUUM ANALYZE public.tf_days;
+INSERT INTO public.tf_days
+SELECT iuid_from_parts(timestamptz '2025-12-31 UTC' + g * interval '172.8 seconds', 42, 7, 200000 + g), g
+  FROM generate_series(0, 399) g;
+SQL
+for rep in $(seq 1 "$REPS"); do
+  q -d "$db" -v rep="$rep" -v plans="$PLANS" -o /dev/null <<'SQL'
+SET TimeZone = 'UTC';
+SET tf.rep = :rep;
+SET tf.plans = :plans;
+DO $$
+DECLARE
+    cases text[] := ARRAY['natural', 'idrange', 'off', 'natural-grown', 'idrange-grown', 'off-grown'];
+    sql_of text[] := ARRAY[
+        'SELECT count(*) FROM public.tf_days WHERE iuid_timestamp(id) >= %L AND iuid_timestamp(id) < %L',
+        'SELECT count(*) FROM public.tf_days WHERE id >= iuid_lower_bound(%L) AND id < iuid_lower_bound(%L)',
+        'SELECT count(*) FROM public.tf_days WHERE iuid_timestamp(id) >= %L AND iuid_timestamp(id) < %L'];
+    plans int := current_setting('tf.plans')::int;
+    i int;
+    j int;
+    day timestamptz;
+    plan jsonb;
+    total float8;
+BEGIN
+    -- the order of the cases turns with the repetition
+    FOR j IN 0..5 LOOP
+        i := (j + current_setting('tf.rep')::int) % 6 + 1;
+        day := CASE WHEN i <= 3 THEN timestamptz '2025-06-01' ELSE timestamptz '2025-12-31' END;
+        PERFORM set_config('uidx.time_filter_rewrite', (cases[i] NOT LIKE 'off%')::text, false);
+        total := 0;
+        FOR k IN 1..plans LOOP
+            EXECUTE 'EXPLAIN (FORMAT JSON, SUMMARY) '
+                    || format(sql_of[(i - 1) % 3 + 1], day, day + interval '1 day') INTO plan;
+            total := total + (plan->0->>'Planning Time')::float8;
+        END LOOP;
+        INSERT INTO bench.results (section, case_key, variant, rep, n, ms, note)
+        VALUES ('timefilter', cases[i], 'planning', current_setting('tf.rep')::int, plans, total,
+                'planning time only');
+    END LOOP;
+    PERFORM set_config('uidx.time_filter_rewrite', 'on', false);
+END
+$$;
+SQL
+done
+q -d "$db" -c "DROP TABLE public.tf_days"
 echo "    done in $(( $(date +%s) - started )) s"

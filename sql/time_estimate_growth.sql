@@ -1,0 +1,207 @@
+-- Row estimates of time filters on tables that grew since their last ANALYZE
+-- (docs/internals.md "Estimates", src/time_estimate.c): a time-ordered table
+-- grows at its end, and the rows of "the last hour" or "today" are exactly
+-- those its statistics have not seen.  The estimate reads the key's actual
+-- end from its btree index and counts the rows added since ANALYZE (the
+-- table's current size) between the first key past the histogram and that
+-- end.  Every figure is a boolean: the estimate is within a factor of 2 of
+-- the rows the query returns (the numbers are shown only where it is not).
+-- "Now" is a fixed instant of each case: the keys are made by
+-- iuid_from_parts at given times, so no clock is read.
+-- Each table holds at most 30,000 rows when it is analyzed, which ANALYZE
+-- (30,000 sampled rows at the default statistics target) reads whole, so
+-- every estimate is the same on every run.
+SET timezone = 'UTC';
+
+CREATE FUNCTION pg_temp.estimate(query text, OUT ok boolean, OUT estimated float8, OUT actual float8)
+LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO actual;
+    estimated := (plan->0->'Plan'->>'Plan Rows')::float8;
+    ok := estimated <= 2 * actual AND estimated >= actual / 2;
+    IF ok THEN
+        estimated := NULL;
+        actual := NULL;
+    END IF;
+END
+$$;
+
+CREATE FUNCTION pg_temp.explain_json(query text) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    RETURN plan;
+END
+$$;
+
+-- ===========================================================================
+-- The cases of docs/internals.md "Estimates", at 1/33 of their size: 30,000
+-- rows over 60 days analyzed, then 600 rows in the last hour; and daily
+-- partitions analyzed yesterday, with 1,000 rows today.  Before the actual
+-- end was read, each of these was estimated at 1 to 25 % of its rows.
+-- ===========================================================================
+CREATE TABLE tg_issue (id iuid PRIMARY KEY);
+-- now: 2024-03-01 01:00; 30,000 rows up to an hour ago, one per 172.8 s
+INSERT INTO tg_issue
+SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '172.8 seconds', 7, 3, g)
+  FROM generate_series(0, 29999) g;
+ANALYZE tg_issue;
+INSERT INTO tg_issue
+SELECT iuid_from_parts('2024-03-01 00:00'::timestamptz + g * interval '6 seconds', 7, 3, 30000 + g)
+  FROM generate_series(0, 599) g;
+CREATE TABLE tg_days (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_create_time_partitions('tg_days', '2024-02-01', '2024-03-02', '1 day');
+-- now: 2024-03-01 20:00; 1,000 rows on each day of February
+INSERT INTO tg_days
+SELECT iuid_from_parts('2024-02-01'::timestamptz + g * interval '86.4 seconds', 7, 3, g)
+  FROM generate_series(0, 28999) g;
+ANALYZE tg_days;
+-- today: 1,000 rows since midnight
+INSERT INTO tg_days
+SELECT iuid_from_parts('2024-03-01'::timestamptz + g * interval '72 seconds', 7, 3, 29000 + g)
+  FROM generate_series(0, 999) g;
+SELECT c.query_case, e.*
+  FROM (VALUES
+    ('last hour', $$SELECT * FROM tg_issue WHERE iuid_timestamp(id) >= timestamptz '2024-03-01 01:00' - interval '1 hour'$$),
+    ('last 3 hours', $$SELECT * FROM tg_issue WHERE iuid_timestamp(id) >= timestamptz '2024-03-01 01:00' - interval '3 hours'$$),
+    ('last hour, id range', $$SELECT * FROM tg_issue WHERE id >= iuid_lower_bound(timestamptz '2024-03-01 01:00' - interval '1 hour')$$),
+    ('today, daily partitions', $$SELECT * FROM tg_days WHERE iuid_timestamp(id) >= date '2024-03-01'$$),
+    ('since yesterday noon, daily partitions', $$SELECT * FROM tg_days WHERE iuid_timestamp(id) >= date '2024-03-01' - interval '12 hours'$$),
+    ('today, id range, daily partitions', $$SELECT * FROM tg_days WHERE id >= iuid_lower_bound(date '2024-03-01')$$)
+  ) AS c(query_case, query), pg_temp.estimate(c.query) e
+ ORDER BY c.query_case COLLATE "C";
+DROP TABLE tg_issue, tg_days;
+
+-- ===========================================================================
+-- The life cycle: 30,000 rows over 60 days (one per 172.8 s from 2024-01-01)
+-- analyzed, then 0, 1, 10 and 50 % of that added at the end at the same
+-- rate, without another ANALYZE; in a plain table, one partitioned by month
+-- (March's partition made after ANALYZE, so never analyzed), one whose
+-- months are striped (four hash stripes each), a uuid column holding iUIDs,
+-- and comb and distid keys.  "Now" is the time of the next row.
+-- ===========================================================================
+CREATE TABLE tg_plain (id iuid PRIMARY KEY);
+CREATE TABLE tg_parts (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_create_time_partitions('tg_parts', '2024-01-01', '2024-03-01', '1 month');
+CREATE TABLE tg_stripes (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_create_time_partitions('tg_stripes', '2024-01-01', '2024-03-01', '1 month', 4);
+CREATE TABLE tg_uuid (id uuid PRIMARY KEY);
+CREATE TABLE tg_comb (id comb PRIMARY KEY);
+CREATE TABLE tg_distid (id distid PRIMARY KEY);
+
+-- adds the rows g = from_g .. to_g - 1 to every table
+CREATE FUNCTION pg_temp.add_rows(from_g integer, to_g integer) RETURNS void LANGUAGE sql AS $$
+INSERT INTO tg_plain SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '172.8 seconds', 7, 3, g)
+  FROM generate_series(from_g, to_g - 1) g;
+INSERT INTO tg_parts SELECT id FROM tg_plain WHERE iuid_timestamp(id) >= '2024-01-01'::timestamptz + from_g * interval '172.8 seconds';
+INSERT INTO tg_stripes SELECT id FROM tg_plain WHERE iuid_timestamp(id) >= '2024-01-01'::timestamptz + from_g * interval '172.8 seconds';
+INSERT INTO tg_uuid SELECT id::uuid FROM tg_plain WHERE iuid_timestamp(id) >= '2024-01-01'::timestamptz + from_g * interval '172.8 seconds';
+INSERT INTO tg_comb SELECT comb_suffix_from_parts('2024-01-01'::timestamptz + g * interval '172.8 seconds', decode(md5(g::text), 'hex'))
+  FROM generate_series(from_g, to_g - 1) g;
+INSERT INTO tg_distid SELECT distid_lower_bound('2024-01-01'::timestamptz + g * interval '172.8 seconds')
+  FROM generate_series(from_g, to_g - 1) g;
+$$;
+
+-- the filters of each table at a given now, and whether each estimate holds
+CREATE FUNCTION pg_temp.life_cycle(pct integer, now_ timestamptz)
+RETURNS TABLE (pct integer, tbl text, form text, ok boolean, estimated float8, actual float8)
+LANGUAGE sql AS $$
+WITH tables(tbl, fn, lower_bound) AS (
+    VALUES ('tg_plain', 'iuid_timestamp', 'iuid_lower_bound'),
+           ('tg_parts', 'iuid_timestamp', 'iuid_lower_bound'),
+           ('tg_stripes', 'iuid_timestamp', 'iuid_lower_bound'),
+           ('tg_uuid', 'iuid_timestamp', NULL),
+           ('tg_comb', 'comb_timestamp', 'comb_lower_bound'),
+           ('tg_distid', 'distid_timestamp', 'distid_lower_bound')
+), filters(tbl, form, filter) AS (
+    SELECT tbl, 'f(id) >= now - 1 hour', format('%s(id) >= %L', fn, now_ - interval '1 hour') FROM tables
+    UNION ALL
+    SELECT tbl, 'f(id) >= now - 1 day', format('%s(id) >= %L', fn, now_ - interval '1 day') FROM tables
+    UNION ALL
+    SELECT tbl, 'f(id) >= 2024-02-25', format('%s(id) >= %L', fn, '2024-02-25'::timestamptz) FROM tables
+    UNION ALL
+    SELECT tbl, 'f(id) BETWEEN 2024-02-01 AND 2024-02-08',
+           format('%s(id) BETWEEN %L AND %L', fn, '2024-02-01'::timestamptz, '2024-02-08'::timestamptz) FROM tables
+    UNION ALL
+    SELECT tbl, 'f(id) >= now - 1 day AND f(id) < now - 12 hours',
+           format('%1$s(id) >= %2$L AND %1$s(id) < %3$L', fn, now_ - interval '1 day', now_ - interval '12 hours') FROM tables
+    UNION ALL
+    SELECT tbl, 'id >= lower_bound(now - 1 day)', format('id >= %s(%L)', lower_bound, now_ - interval '1 day')
+      FROM tables WHERE lower_bound IS NOT NULL
+)
+SELECT pct, tbl, form, e.*
+  FROM filters, pg_temp.estimate(format('SELECT * FROM %I WHERE %s', tbl, filter)) e
+$$;
+
+SELECT pg_temp.add_rows(0, 30000);
+ANALYZE tg_plain, tg_parts, tg_stripes, tg_uuid, tg_comb, tg_distid;
+-- March's and April's partitions are made after ANALYZE
+SELECT count(*) FROM uidx_create_time_partitions('tg_parts', '2024-03-01', '2024-05-01', '1 month');
+SELECT count(*) FROM uidx_create_time_partitions('tg_stripes', '2024-03-01', '2024-05-01', '1 month', 4);
+CREATE TEMP TABLE life_cycle AS
+SELECT * FROM pg_temp.life_cycle(0, '2024-01-01'::timestamptz + 30000 * interval '172.8 seconds');
+SELECT pg_temp.add_rows(30000, 30300);
+INSERT INTO life_cycle
+SELECT * FROM pg_temp.life_cycle(1, '2024-01-01'::timestamptz + 30300 * interval '172.8 seconds');
+SELECT pg_temp.add_rows(30300, 33000);
+INSERT INTO life_cycle
+SELECT * FROM pg_temp.life_cycle(10, '2024-01-01'::timestamptz + 33000 * interval '172.8 seconds');
+SELECT pg_temp.add_rows(33000, 45000);
+INSERT INTO life_cycle
+SELECT * FROM pg_temp.life_cycle(50, '2024-01-01'::timestamptz + 45000 * interval '172.8 seconds');
+SELECT count(*) AS cases, count(*) FILTER (WHERE ok) AS within_2x FROM life_cycle;
+-- the misses, if any
+SELECT * FROM life_cycle WHERE NOT ok ORDER BY pct, tbl COLLATE "C", form COLLATE "C";
+
+-- ===========================================================================
+-- What the probe does not read
+-- ===========================================================================
+-- Rows an aborted transaction added are dead to every snapshot: the probe
+-- passes over them (its snapshot is SnapshotNonVacuumable, as PostgreSQL's
+-- own), so the estimate of "the last hour" stays that of the rows there are.
+BEGIN;
+INSERT INTO tg_plain SELECT iuid_from_parts('2024-06-01'::timestamptz + g * interval '1 second', 7, 3, 100000 + g)
+  FROM generate_series(0, 99) g;
+ROLLBACK;
+SELECT e.ok AS last_hour_ok_after_rollback
+  FROM pg_temp.estimate(format('SELECT * FROM tg_plain WHERE iuid_timestamp(id) >= %L',
+                               '2024-01-01'::timestamptz + 44980 * interval '172.8 seconds')) e;
+-- without a btree index on the key, the estimate is the statistics' alone:
+-- the rows added since ANALYZE count as none (1 row is the planner's least)
+CREATE TABLE tg_noindex (id iuid);
+INSERT INTO tg_noindex SELECT id FROM tg_plain WHERE iuid_timestamp(id) < '2024-03-01';
+ANALYZE tg_noindex;
+INSERT INTO tg_noindex SELECT id FROM tg_plain WHERE iuid_timestamp(id) >= '2024-03-01';
+SELECT (plan->0->'Plan'->>'Plan Rows')::float8 AS rows_past_stats_without_index
+  FROM (SELECT pg_temp.explain_json('SELECT * FROM tg_noindex WHERE iuid_timestamp(id) >= ''2024-03-10''') AS plan) p;
+-- a generic plan's parameter: no bound while planning, PostgreSQL's estimate
+PREPARE tg_param(timestamptz) AS SELECT * FROM tg_plain WHERE iuid_timestamp(id) >= $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE tg_param('2024-03-10');
+RESET plan_cache_mode;
+DEALLOCATE tg_param;
+-- NULL and bounds past the type's limits
+SELECT e.ok AS null_bound_ok FROM pg_temp.estimate('SELECT * FROM tg_plain WHERE id >= NULL::iuid') e;
+SELECT e.ok AS infinity_ok FROM pg_temp.estimate('SELECT * FROM tg_plain WHERE iuid_timestamp(id) < ''infinity''') e;
+SELECT e.ok AS far_past_ok FROM pg_temp.estimate('SELECT * FROM tg_plain WHERE iuid_timestamp(id) >= ''1000-01-01''') e;
+-- DML reads the same estimate
+CREATE FUNCTION pg_temp.dml_rows(query text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    RETURN (jsonb_path_query_first(plan, 'strict $.**."Plans"[0]."Plan Rows"'))::float8;
+END
+$$;
+SELECT pg_temp.dml_rows(format('DELETE FROM tg_plain WHERE iuid_timestamp(id) >= %L',
+                               '2024-01-01'::timestamptz + 44000 * interval '172.8 seconds'))
+       BETWEEN 500 AND 2000 AS delete_estimate_ok,
+       pg_temp.dml_rows(format('UPDATE tg_plain SET id = id WHERE iuid_timestamp(id) >= %L',
+                               '2024-01-01'::timestamptz + 44000 * interval '172.8 seconds'))
+       BETWEEN 500 AND 2000 AS update_estimate_ok;
+
+DROP TABLE tg_plain, tg_parts, tg_stripes, tg_uuid, tg_comb, tg_distid, tg_noindex;
