@@ -151,25 +151,38 @@ DROP FUNCTION distid128_timestamp_support(internal);
 -- matters is whether a user's object still works, and restores from pg_dump
 -- or pg_upgrade, without the implicit cast.  Views, defaults, checks and
 -- index expressions store their coercions, and pg_dump prints them as an
--- explicit `::uuid` (or where an assignment cast serves), with two
+-- explicit `::uuid` (or where an assignment cast serves), with these
 -- exceptions, which stop the update before anything changes:
 --  * a foreign key from a uidx column to a uuid key: it keeps working, but
 --    pg_dump, pg_upgrade and ALTER TABLE re-create it, and that needs the
 --    implicit cast;
---  * a view (or materialized view) whose definition no longer parses, as
---    UNION of an iuid and a uuid column: the planner coerces its branches
---    again, and pg_dump's text restores only with the implicit cast.  Each
---    view whose stored tree names a uidx type is parsed as pg_dump restores
---    it (search_path empty), before the change and after it.
+--  * an index, exclusion constraint or partition key of a uidx column with
+--    one of uuid's operator classes (`id uuid_ops`): it keeps working, but
+--    CREATE INDEX and PARTITION BY take an operator class of another type
+--    only through an implicit binary cast, so pg_dump and pg_upgrade could
+--    not re-create it;
+--  * a view, materialized view, rule, policy or SQL-standard routine body
+--    (BEGIN ATOMIC) that no longer parses, as a UNION of an iuid and a uuid
+--    column: the planner coerces a set operation's branches again, and
+--    pg_dump's text restores only with the implicit cast.  Each whose stored
+--    tree names a uidx type is parsed as pg_dump restores it (search_path
+--    empty), before the change and after it: a view's query or a policy's
+--    expressions by PREPARE (which parses and plans nothing, and creates no
+--    object), a rule or a routine by creating it again (a routine under the
+--    probe's name) in a subtransaction that is rolled back.
 DO $uidx$
 DECLARE
     script_path constant pg_catalog.text := pg_catalog.current_setting('search_path');
     probe constant pg_catalog.text := 'uidx_1_3_cast_probe';
     ours pg_catalog.oid[];
+    ours_re pg_catalog.text;
     keys pg_catalog.text;
-    parsed pg_catalog.oid[] := '{}';
+    whats pg_catalog.text[];
+    stmts pg_catalog.text[];
+    prepared pg_catalog.bool[];
+    parsed pg_catalog.int4[] := '{}';
     broken pg_catalog.text[] := '{}';
-    v record;
+    n pg_catalog.int4;
 BEGIN
     -- uidx's types that had an implicit cast, and the domains over them
     WITH RECURSIVE t(typ) AS (
@@ -200,26 +213,111 @@ BEGIN
     IF keys IS NOT NULL THEN
         RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and foreign keys from uidx columns to uuid keys need them implicit'
             USING ERRCODE = 'dependent_objects_still_exist',
-                  DETAIL = 'pg_dump, pg_upgrade and ALTER TABLE could not re-create these: ' || keys || '.',
+                  DETAIL = 'pg_dump, pg_upgrade and ALTER TABLE could not re-create these: ' OPERATOR(pg_catalog.||) keys OPERATOR(pg_catalog.||) '.',
                   HINT = 'Give the referencing column the key''s type (ALTER TABLE ... ALTER COLUMN ... TYPE uuid) or the key the column''s type, then run ALTER EXTENSION uidx UPDATE again.';
     END IF;
 
-    -- views that parse with the implicit casts (PREPARE parses and plans
-    -- nothing, and creates no object)
+    -- an index (an exclusion constraint's too) or partition key column of a
+    -- uidx type with an operator class of another type, which only the
+    -- implicit cast made acceptable.  An index expression's type is read
+    -- from the index, where a hash or BRIN index stores another type: such an
+    -- expression is not seen.
+    SELECT pg_catalog.string_agg(s.x, '; ' ORDER BY s.x COLLATE "C") INTO keys FROM (
+        SELECT pg_catalog.format('index %s (%s, operator class %I.%I)', i.indexrelid::pg_catalog.regclass,
+                                 COALESCE('column ' OPERATOR(pg_catalog.||) pg_catalog.quote_ident(ha.attname),
+                                          'expression ' OPERATOR(pg_catalog.||) k.n),
+                                 ns.nspname, o.opcname)
+          FROM pg_catalog.pg_index i
+         CROSS JOIN LATERAL ROWS FROM (pg_catalog.unnest(i.indkey::pg_catalog.int2[]), pg_catalog.unnest(i.indclass::pg_catalog.oid[]))
+               WITH ORDINALITY k(attnum, opc, n)
+          JOIN pg_catalog.pg_attribute ia ON ia.attrelid OPERATOR(pg_catalog.=) i.indexrelid
+                                         AND ia.attnum OPERATOR(pg_catalog.=) k.n
+          LEFT JOIN pg_catalog.pg_attribute ha ON ha.attrelid OPERATOR(pg_catalog.=) i.indrelid
+                                              AND ha.attnum OPERATOR(pg_catalog.=) k.attnum
+                                              AND k.attnum OPERATOR(pg_catalog.<>) 0
+          JOIN pg_catalog.pg_opclass o ON o.oid OPERATOR(pg_catalog.=) k.opc
+          JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) o.opcnamespace
+         WHERE COALESCE(ha.atttypid, ia.atttypid) OPERATOR(pg_catalog.=) ANY (ours)
+           AND o.opcintype OPERATOR(pg_catalog.<>) ALL (ours)
+        UNION ALL
+        SELECT pg_catalog.format('partition key of %s (column %I, operator class %I.%I)', p.partrelid::pg_catalog.regclass,
+                                 a.attname, ns.nspname, o.opcname)
+          FROM pg_catalog.pg_partitioned_table p
+         CROSS JOIN LATERAL ROWS FROM (pg_catalog.unnest(p.partattrs::pg_catalog.int2[]), pg_catalog.unnest(p.partclass::pg_catalog.oid[]))
+               k(attnum, opc)
+          JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) p.partrelid
+                                        AND a.attnum OPERATOR(pg_catalog.=) k.attnum
+          JOIN pg_catalog.pg_opclass o ON o.oid OPERATOR(pg_catalog.=) k.opc
+          JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) o.opcnamespace
+         WHERE a.atttypid OPERATOR(pg_catalog.=) ANY (ours)
+           AND o.opcintype OPERATOR(pg_catalog.<>) ALL (ours)) s(x);
+    IF keys IS NOT NULL THEN
+        RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and operator classes of uuid on uidx columns need them implicit'
+            USING ERRCODE = 'dependent_objects_still_exist',
+                  DETAIL = 'pg_dump and pg_upgrade could not re-create these: ' OPERATOR(pg_catalog.||) keys OPERATOR(pg_catalog.||) '.',
+                  HINT = 'Create the index or table again with the column type''s own operator class (or index id::uuid), then run ALTER EXTENSION uidx UPDATE again.';
+    END IF;
+
+    -- what pg_dump re-creates from text that names a uidx type, each with
+    -- the statement that parses that text as a restore does
+    ours_re := '\m(' OPERATOR(pg_catalog.||) pg_catalog.array_to_string(ours, '|') OPERATOR(pg_catalog.||) ')\M';
     PERFORM pg_catalog.set_config('search_path', '', true);
-    FOR v IN
-        SELECT DISTINCT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_rewrite r ON r.ev_class OPERATOR(pg_catalog.=) c.oid
+    SELECT COALESCE(pg_catalog.array_agg(s.what ORDER BY s.what COLLATE "C"), '{}'),
+           COALESCE(pg_catalog.array_agg(s.stmt ORDER BY s.what COLLATE "C"), '{}'),
+           COALESCE(pg_catalog.array_agg(s.prep ORDER BY s.what COLLATE "C"), '{}')
+      INTO whats, stmts, prepared
+      FROM (
+        SELECT c.oid::pg_catalog.regclass::pg_catalog.text,
+               pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(c.oid), ';')), true
+          FROM pg_catalog.pg_class c
          WHERE c.relkind OPERATOR(pg_catalog.=) ANY ('{v,m}'::pg_catalog."char"[])
            AND c.relpersistence OPERATOR(pg_catalog.<>) 't'   -- no dump holds a temporary view
-           AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~)
-               ('\m(' OPERATOR(pg_catalog.||) pg_catalog.array_to_string(ours, '|') OPERATOR(pg_catalog.||) ')\M')
-    LOOP
+           AND EXISTS (SELECT FROM pg_catalog.pg_rewrite r
+                        WHERE r.ev_class OPERATOR(pg_catalog.=) c.oid AND r.rulename OPERATOR(pg_catalog.=) '_RETURN'
+                          AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~) ours_re)
+        UNION ALL
+        SELECT pg_catalog.format('rule %I on %s', r.rulename, r.ev_class::pg_catalog.regclass),
+               pg_catalog.regexp_replace(pg_catalog.pg_get_ruledef(r.oid), '^CREATE RULE ', 'CREATE OR REPLACE RULE '), false
+          FROM pg_catalog.pg_rewrite r JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) r.ev_class
+         WHERE r.rulename OPERATOR(pg_catalog.<>) '_RETURN'
+           AND c.relpersistence OPERATOR(pg_catalog.<>) 't'
+           AND (r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+                OR r.ev_qual::pg_catalog.text OPERATOR(pg_catalog.~) ours_re)
+        UNION ALL
+        SELECT pg_catalog.format('policy %I on %s', p.polname, p.polrelid::pg_catalog.regclass),
+               pg_catalog.format('PREPARE %I AS SELECT FROM ONLY %s WHERE (%s) AND (%s)', probe, p.polrelid::pg_catalog.regclass,
+                                 COALESCE(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true'),
+                                 COALESCE(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), 'true')), true
+          FROM pg_catalog.pg_policy p
+         WHERE p.polqual::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+            OR p.polwithcheck::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+        UNION ALL
+        -- in a schema of the probe's name (the body names its parameters
+        -- after the routine): an extension's script may not CREATE OR
+        -- REPLACE an object that is not the extension's
+        SELECT pg_catalog.format('%s %s', pg_catalog.lower(k.word), f.oid::pg_catalog.regprocedure),
+               pg_catalog.format('CREATE SCHEMA %I; CREATE %s %I.%I%s', probe, k.word, probe, f.proname,
+                                 pg_catalog.substr(pg_catalog.pg_get_functiondef(f.oid),
+                                                   pg_catalog.length(pg_catalog.format('CREATE OR REPLACE %s %I.%I', k.word, ns.nspname, f.proname))
+                                                   OPERATOR(pg_catalog.+) 1)), false
+          FROM pg_catalog.pg_proc f JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) f.pronamespace
+         CROSS JOIN LATERAL (SELECT CASE f.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END) k(word)
+         WHERE f.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+           AND ns.nspname OPERATOR(pg_catalog.!~) '^pg_temp_'
+      ) s(what, stmt, prep);
+
+    -- each parsed once before the change: what does not parse now is not the
+    -- update's doing (it would not restore today either)
+    FOR n IN 1 .. pg_catalog.cardinality(stmts) LOOP
         BEGIN
-            EXECUTE pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(v.oid), ';'));
-            EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
-            parsed := parsed OPERATOR(pg_catalog.||) v.oid;
-        EXCEPTION WHEN OTHERS THEN
-            NULL;   -- it would not restore today either: not the update's doing
+            EXECUTE stmts[n];
+            IF prepared[n] THEN
+                EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
+            END IF;
+            RAISE SQLSTATE 'UXPRB';   -- undoes a rule or routine created again
+        EXCEPTION
+            WHEN SQLSTATE 'UXPRB' THEN parsed := parsed OPERATOR(pg_catalog.||) n;
+            WHEN OTHERS THEN NULL;
         END;
     END LOOP;
     PERFORM pg_catalog.set_config('search_path', script_path, true);
@@ -232,12 +330,17 @@ BEGIN
     CREATE CAST (@extschema@.distid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
 
     PERFORM pg_catalog.set_config('search_path', '', true);
-    FOR v IN SELECT x::pg_catalog.regclass AS rel FROM pg_catalog.unnest(parsed) x ORDER BY 1 LOOP
+    FOREACH n IN ARRAY parsed LOOP
         BEGIN
-            EXECUTE pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(v.rel), ';'));
-            EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
-        EXCEPTION WHEN OTHERS THEN
-            broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', v.rel, SQLERRM);
+            EXECUTE stmts[n];
+            IF prepared[n] THEN
+                EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
+            END IF;
+            RAISE SQLSTATE 'UXPRB';
+        EXCEPTION
+            WHEN SQLSTATE 'UXPRB' THEN NULL;
+            WHEN OTHERS THEN
+                broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', whats[n], SQLERRM);
         END;
     END LOOP;
     PERFORM pg_catalog.set_config('search_path', script_path, true);
@@ -246,7 +349,7 @@ BEGIN
             USING ERRCODE = 'dependent_objects_still_exist',
                   DETAIL = 'Their definitions would no longer parse, nor restore from pg_dump: '
                            OPERATOR(pg_catalog.||) pg_catalog.array_to_string(broken, '; ') OPERATOR(pg_catalog.||) '.',
-                  HINT = 'Write the conversion out (iuid_col::uuid) in those views (CREATE OR REPLACE VIEW; a materialized view is created again), then run ALTER EXTENSION uidx UPDATE again.';
+                  HINT = 'Write the conversion out (iuid_col::uuid) in those views, rules, policies or routines (CREATE OR REPLACE; a materialized view is created again, a policy altered), then run ALTER EXTENSION uidx UPDATE again.';
     END IF;
 END
 $uidx$;
