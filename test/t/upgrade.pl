@@ -256,10 +256,22 @@ CREATE VIEW v_union AS SELECT i AS x FROM t UNION ALL SELECT u FROM t;
 SET search_path = pg_catalog;
 CREATE VIEW public.v_off_path AS SELECT count(*) AS n FROM public.t WHERE c < '80000000-0000-0000-0000-000000000000';
 RESET search_path;
-CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT coalesce(x, NULL::uuid); END;});
+CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT coalesce(x, NULL::uuid); END;
+CREATE INDEX t_uuid_ops ON t (i uuid_ops);
+CREATE INDEX t_uuid_hash ON t USING hash (c uuid_ops);
+CREATE TABLE keyed (i iuid) PARTITION BY RANGE (i uuid_ops);
+CREATE TABLE log (u uuid);
+CREATE FUNCTION f_union(x iuid, y uuid) RETURNS SETOF uuid LANGUAGE sql BEGIN ATOMIC SELECT x UNION ALL SELECT y; END;
+CREATE PROCEDURE p_union(x iuid, y uuid) LANGUAGE sql BEGIN ATOMIC INSERT INTO log SELECT x UNION ALL SELECT y; END;
+CREATE RULE r_union AS ON UPDATE TO t DO ALSO INSERT INTO log SELECT i FROM t UNION ALL SELECT u FROM t;
+CREATE TABLE s (i iuid, u uuid);
+ALTER TABLE s ENABLE ROW LEVEL SECURITY;
+CREATE POLICY p_union ON s USING (u IN (SELECT i FROM t UNION ALL SELECT u FROM t));
+CREATE MATERIALIZED VIEW m_union AS SELECT i AS x FROM t UNION SELECT u FROM t;});
 		my $results = q{SELECT (SELECT count(DISTINCT x) FROM v_coalesce), (SELECT sum(x) FROM v_function),
 		    (SELECT count(DISTINCT x) FROM v_case), (SELECT n FROM v_off_path), (SELECT count(DISTINCT x) FROM v_union),
-		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g)};
+		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g),
+		    (SELECT count(*) FROM m_union), (SELECT count(*) FROM f_union('018cc251-f400-8001-8040-000000000000', NULL))};
 		my $before = $node->safe_psql($cdb, $results);
 
 		my (undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
@@ -268,9 +280,23 @@ CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT c
 		like($err, qr/^DETAIL:  .*: constraint child_parent_fkey on child \(column parent, iuid\)\.$/m, '... naming it');
 		$node->safe_psql($cdb, 'ALTER TABLE child ALTER COLUMN parent TYPE uuid');
 		(undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  2BP01: .*operator classes of uuid on uidx columns need them implicit$/m,
+			"$from -> $current: an index or partition key of a uidx column with uuid's operator class stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: index t_uuid_hash \(column c, operator class pg_catalog\.uuid_ops\); index t_uuid_ops \(column i, operator class pg_catalog\.uuid_ops\); partition key of keyed \(column i, operator class pg_catalog\.uuid_ops\)\.$/m,
+			'... naming each');
+		$node->safe_psql($cdb, 'DROP INDEX t_uuid_ops, t_uuid_hash; DROP TABLE keyed;
+CREATE INDEX t_uuid_ops ON t ((i::uuid)); CREATE TABLE keyed (i iuid) PARTITION BY RANGE (i)');
+		(undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 		like($err, qr/ERROR:  2BP01: .*views need them implicit$/m,
-			"$from -> $current: a view that no longer parses (UNION of iuid and uuid) stops the update (2BP01)");
-		like($err, qr/^DETAIL:  .*: public\.v_union \(UNION could not convert type uuid to public\.iuid\)\.$/m, '... naming it');
+			"$from -> $current: a view, rule, policy or routine body that no longer parses (UNION of iuid and uuid) stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: function public\.f_union\(public\.iuid,uuid\) \(UNION could not convert type uuid to public\.iuid\); policy p_union on public\.s \(UNION [^)]*\); procedure public\.p_union\(public\.iuid,uuid\) \(UNION [^)]*\); public\.m_union \(UNION [^)]*\); public\.v_union \(UNION could not convert type uuid to public\.iuid\); rule r_union on public\.t \(UNION [^)]*\)\.$/m,
+			'... naming each');
+		$node->safe_psql($cdb, q{
+CREATE OR REPLACE FUNCTION f_union(x iuid, y uuid) RETURNS SETOF uuid LANGUAGE sql BEGIN ATOMIC SELECT x::uuid UNION ALL SELECT y; END;
+CREATE OR REPLACE PROCEDURE p_union(x iuid, y uuid) LANGUAGE sql BEGIN ATOMIC INSERT INTO log SELECT x::uuid UNION ALL SELECT y; END;
+CREATE OR REPLACE RULE r_union AS ON UPDATE TO t DO ALSO INSERT INTO log SELECT i::uuid FROM t UNION ALL SELECT u FROM t;
+ALTER POLICY p_union ON s USING (u IN (SELECT i::uuid FROM t UNION ALL SELECT u FROM t));
+DROP MATERIALIZED VIEW m_union; CREATE MATERIALIZED VIEW m_union AS SELECT i::uuid AS x FROM t UNION SELECT u FROM t;});
 		is($node->safe_psql($cdb, q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}), $from,
 			"$from -> $current: the stopped update leaves $from");
 

@@ -307,7 +307,15 @@ BEGIN
       ) s(what, stmt, prep);
 
     -- each parsed once before the change: what does not parse now is not the
-    -- update's doing (it would not restore today either)
+    -- update's doing (it would not restore today either).  A probe that
+    -- fails for its name, or for a lock or resource, proves nothing and
+    -- would pass an object unseen.
+    IF EXISTS (SELECT FROM pg_catalog.pg_prepared_statements WHERE name OPERATOR(pg_catalog.=) probe)
+       OR EXISTS (SELECT FROM pg_catalog.pg_namespace WHERE nspname OPERATOR(pg_catalog.=) probe) THEN
+        RAISE EXCEPTION 'uidx 1.3 checks the objects that use its casts through a prepared statement and a schema named %', probe
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'DEALLOCATE the prepared statement or drop the schema of that name, then run ALTER EXTENSION uidx UPDATE again.';
+    END IF;
     FOR n IN 1 .. pg_catalog.cardinality(stmts) LOOP
         BEGIN
             EXECUTE stmts[n];
@@ -317,7 +325,10 @@ BEGIN
             RAISE SQLSTATE 'UXPRB';   -- undoes a rule or routine created again
         EXCEPTION
             WHEN SQLSTATE 'UXPRB' THEN parsed := parsed OPERATOR(pg_catalog.||) n;
-            WHEN OTHERS THEN NULL;
+            WHEN OTHERS THEN
+                IF pg_catalog.left(SQLSTATE, 2) OPERATOR(pg_catalog.=) ANY ('{53,54,55,57,58}'::pg_catalog.text[]) THEN
+                    RAISE;
+                END IF;
         END;
     END LOOP;
     PERFORM pg_catalog.set_config('search_path', script_path, true);
