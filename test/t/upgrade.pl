@@ -301,6 +301,11 @@ DROP MATERIALIZED VIEW m_union; CREATE MATERIALIZED VIEW m_union AS SELECT i::uu
 			"$from -> $current: the stopped update leaves $from");
 
 		$node->safe_psql($cdb, 'CREATE OR REPLACE VIEW v_union AS SELECT i::uuid AS x FROM t UNION ALL SELECT u FROM t');
+		# a snapshot older than the update's checks would not see a view made since
+		(undef, undef, $err) = $node->psql($cdb, 'BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM t; ALTER EXTENSION uidx UPDATE; COMMIT',
+			extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  25000: the update to uidx 1\.3 cannot run in a REPEATABLE READ transaction$/m,
+			"$from -> $current: the update refuses REPEATABLE READ (25000)");
 		my ($ret, undef, $log) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE');
 		is($ret, 0, "$from -> $current: the update goes through once they are fixed") or diag $log;
 		is($node->safe_psql($cdb, q{SELECT string_agg(castcontext::text, '' ORDER BY castsource::regtype::text COLLATE "C")

@@ -184,6 +184,17 @@ DECLARE
     broken pg_catalog.text[] := '{}';
     n pg_catalog.int4;
 BEGIN
+    -- the checks below read the catalogs with this transaction's snapshot:
+    -- one taken before this statement misses a view made since, which the
+    -- change would then break
+    IF pg_catalog.current_setting('transaction_isolation') OPERATOR(pg_catalog.<>) 'read committed' THEN
+        RAISE EXCEPTION 'the update to uidx 1.3 cannot run in a % transaction',
+                        pg_catalog.upper(pg_catalog.current_setting('transaction_isolation'))
+            USING ERRCODE = 'invalid_transaction_state',
+                  DETAIL = 'Its checks of the objects that use uidx''s casts must see what other sessions committed, and this transaction''s snapshot does not.',
+                  HINT = 'Run ALTER EXTENSION uidx UPDATE in a READ COMMITTED transaction.';
+    END IF;
+
     -- uidx's types that had an implicit cast, and the domains over them
     WITH RECURSIVE t(typ) AS (
         SELECT x FROM pg_catalog.unnest(ARRAY['@extschema@.iuid'::pg_catalog.regtype,
