@@ -168,8 +168,9 @@ DROP FUNCTION distid128_timestamp_support(internal);
 --    tree names a uidx type is parsed as pg_dump restores it (search_path
 --    empty), before the change and after it: a view's query or a policy's
 --    expressions by PREPARE (which parses and plans nothing, and creates no
---    object), a rule or a routine by creating it again (a routine under the
---    probe's name) in a subtransaction that is rolled back.
+--    object), a rule or a routine by creating it again (a routine in the
+--    probe's schema) in a subtransaction that is rolled back; each as its
+--    owner, since parsing runs input functions and domain checks.
 DO $uidx$
 DECLARE
     script_path constant pg_catalog.text := pg_catalog.current_setting('search_path');
@@ -179,7 +180,8 @@ DECLARE
     keys pg_catalog.text;
     whats pg_catalog.text[];
     stmts pg_catalog.text[];
-    prepared pg_catalog.bool[];
+    kinds pg_catalog.text[];     -- prepare, ddl, routine
+    owners pg_catalog.text[];
     parsed pg_catalog.int4[] := '{}';
     broken pg_catalog.text[] := '{}';
     n pg_catalog.int4;
@@ -275,11 +277,13 @@ BEGIN
     PERFORM pg_catalog.set_config('search_path', '', true);
     SELECT COALESCE(pg_catalog.array_agg(s.what ORDER BY s.what COLLATE "C"), '{}'),
            COALESCE(pg_catalog.array_agg(s.stmt ORDER BY s.what COLLATE "C"), '{}'),
-           COALESCE(pg_catalog.array_agg(s.prep ORDER BY s.what COLLATE "C"), '{}')
-      INTO whats, stmts, prepared
+           COALESCE(pg_catalog.array_agg(s.kind ORDER BY s.what COLLATE "C"), '{}'),
+           COALESCE(pg_catalog.array_agg(pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(s.owner)) ORDER BY s.what COLLATE "C"), '{}')
+      INTO whats, stmts, kinds, owners
       FROM (
         SELECT c.oid::pg_catalog.regclass::pg_catalog.text,
-               pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(c.oid), ';')), true
+               pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(c.oid), ';')),
+               'prepare', c.relowner
           FROM pg_catalog.pg_class c
          WHERE c.relkind OPERATOR(pg_catalog.=) ANY ('{v,m}'::pg_catalog."char"[])
            AND c.relpersistence OPERATOR(pg_catalog.<>) 't'   -- no dump holds a temporary view
@@ -288,7 +292,8 @@ BEGIN
                           AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~) ours_re)
         UNION ALL
         SELECT pg_catalog.format('rule %I on %s', r.rulename, r.ev_class::pg_catalog.regclass),
-               pg_catalog.regexp_replace(pg_catalog.pg_get_ruledef(r.oid), '^CREATE RULE ', 'CREATE OR REPLACE RULE '), false
+               pg_catalog.regexp_replace(pg_catalog.pg_get_ruledef(r.oid), '^CREATE RULE ', 'CREATE OR REPLACE RULE '),
+               'ddl', c.relowner
           FROM pg_catalog.pg_rewrite r JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) r.ev_class
          WHERE r.rulename OPERATOR(pg_catalog.<>) '_RETURN'
            AND c.relpersistence OPERATOR(pg_catalog.<>) 't'
@@ -298,8 +303,9 @@ BEGIN
         SELECT pg_catalog.format('policy %I on %s', p.polname, p.polrelid::pg_catalog.regclass),
                pg_catalog.format('PREPARE %I AS SELECT FROM ONLY %s WHERE (%s) AND (%s)', probe, p.polrelid::pg_catalog.regclass,
                                  COALESCE(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true'),
-                                 COALESCE(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), 'true')), true
-          FROM pg_catalog.pg_policy p
+                                 COALESCE(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), 'true')),
+               'prepare', c.relowner
+          FROM pg_catalog.pg_policy p JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) p.polrelid
          WHERE p.polqual::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
             OR p.polwithcheck::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
         UNION ALL
@@ -307,15 +313,16 @@ BEGIN
         -- after the routine): an extension's script may not CREATE OR
         -- REPLACE an object that is not the extension's
         SELECT pg_catalog.format('%s %s', pg_catalog.lower(k.word), f.oid::pg_catalog.regprocedure),
-               pg_catalog.format('CREATE SCHEMA %I; CREATE %s %I.%I%s', probe, k.word, probe, f.proname,
+               pg_catalog.format('CREATE %s %I.%I%s', k.word, probe, f.proname,
                                  pg_catalog.substr(pg_catalog.pg_get_functiondef(f.oid),
                                                    pg_catalog.length(pg_catalog.format('CREATE OR REPLACE %s %I.%I', k.word, ns.nspname, f.proname))
-                                                   OPERATOR(pg_catalog.+) 1)), false
+                                                   OPERATOR(pg_catalog.+) 1)),
+               'routine', f.proowner
           FROM pg_catalog.pg_proc f JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) f.pronamespace
          CROSS JOIN LATERAL (SELECT CASE f.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END) k(word)
          WHERE f.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
            AND ns.nspname OPERATOR(pg_catalog.!~) '^pg_temp_'
-      ) s(what, stmt, prep);
+      ) s(what, stmt, kind, owner);
 
     -- each parsed once before the change: what does not parse now is not the
     -- update's doing (it would not restore today either).  A probe that
@@ -329,11 +336,19 @@ BEGIN
     END IF;
     FOR n IN 1 .. pg_catalog.cardinality(stmts) LOOP
         BEGIN
-            EXECUTE stmts[n];
-            IF prepared[n] THEN
+            -- as the object's owner, in a SECURITY DEFINER function (where
+            -- SET ROLE is refused): parsing a literal runs its type's input
+            -- function and its domain's checks, which the owner may have
+            -- written, and would run them as the superuser who updates
+            EXECUTE pg_catalog.format('CREATE SCHEMA %I AUTHORIZATION %s', probe, owners[n]);
+            EXECUTE pg_catalog.format('CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.void LANGUAGE plpgsql'
+                                      ' SECURITY DEFINER SET search_path = '''' AS ''BEGIN EXECUTE $1; END''', probe, probe);
+            EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(pg_catalog.text) OWNER TO %s', probe, probe, owners[n]);
+            EXECUTE pg_catalog.format('SELECT %I.%I($1)', probe, probe) USING stmts[n];
+            IF kinds[n] OPERATOR(pg_catalog.=) 'prepare' THEN
                 EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
             END IF;
-            RAISE SQLSTATE 'UXPRB';   -- undoes a rule or routine created again
+            RAISE SQLSTATE 'UXPRB';   -- undoes what the probe made
         EXCEPTION
             WHEN SQLSTATE 'UXPRB' THEN parsed := parsed OPERATOR(pg_catalog.||) n;
             WHEN OTHERS THEN
@@ -354,8 +369,12 @@ BEGIN
     PERFORM pg_catalog.set_config('search_path', '', true);
     FOREACH n IN ARRAY parsed LOOP
         BEGIN
-            EXECUTE stmts[n];
-            IF prepared[n] THEN
+            EXECUTE pg_catalog.format('CREATE SCHEMA %I AUTHORIZATION %s', probe, owners[n]);
+            EXECUTE pg_catalog.format('CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.void LANGUAGE plpgsql'
+                                      ' SECURITY DEFINER SET search_path = '''' AS ''BEGIN EXECUTE $1; END''', probe, probe);
+            EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(pg_catalog.text) OWNER TO %s', probe, probe, owners[n]);
+            EXECUTE pg_catalog.format('SELECT %I.%I($1)', probe, probe) USING stmts[n];
+            IF kinds[n] OPERATOR(pg_catalog.=) 'prepare' THEN
                 EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
             END IF;
             RAISE SQLSTATE 'UXPRB';
