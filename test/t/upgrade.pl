@@ -268,6 +268,32 @@ CREATE TABLE s (i iuid, u uuid);
 ALTER TABLE s ENABLE ROW LEVEL SECURITY;
 CREATE POLICY p_union ON s USING (u IN (SELECT i FROM t UNION ALL SELECT u FROM t));
 CREATE MATERIALIZED VIEW m_union AS SELECT i AS x FROM t UNION SELECT u FROM t;});
+		# A role's view whose text, parsed again, runs that role's code (a
+		# domain's check, through a composite literal); its code counts the
+		# times it ran as a superuser, in a sequence, which no rollback undoes.
+		my $owner = 'uidx_cast_view_owner_' . ($from =~ tr/./_/r);
+		$node->safe_psql($cdb, qq{CREATE ROLE $owner;
+CREATE SCHEMA m AUTHORIZATION $owner;
+GRANT SELECT ON t TO $owner;
+ALTER FUNCTION f_union(iuid, uuid) OWNER TO $owner;
+SET ROLE $owner;
+CREATE SEQUENCE m.as_superuser;
+CREATE FUNCTION m.f(x text) RETURNS bool LANGUAGE sql AS 'SELECT true';
+CREATE DOMAIN m.d AS text CHECK (m.f(VALUE));
+CREATE TYPE m.c AS (a m.d);
+CREATE VIEW m.v AS SELECT t.i, '(x)'::m.c AS c FROM public.t;
+CREATE OR REPLACE FUNCTION m.f(x text) RETURNS bool LANGUAGE plpgsql AS \$\$
+BEGIN
+    BEGIN
+        EXECUTE 'SET ROLE NONE';
+    EXCEPTION WHEN OTHERS THEN NULL;
+    END;
+    IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname OPERATOR(pg_catalog.=) current_user) THEN
+        PERFORM pg_catalog.nextval('m.as_superuser');
+    END IF;
+    RETURN true;
+END \$\$;
+RESET ROLE;});
 		my $results = q{SELECT (SELECT count(DISTINCT x) FROM v_coalesce), (SELECT sum(x) FROM v_function),
 		    (SELECT count(DISTINCT x) FROM v_case), (SELECT n FROM v_off_path), (SELECT count(DISTINCT x) FROM v_union),
 		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g),
@@ -314,6 +340,8 @@ DROP MATERIALIZED VIEW m_union; CREATE MATERIALIZED VIEW m_union AS SELECT i::uu
 			'aaa', "$from -> $current: the casts to uuid are assignment casts");
 		is($node->safe_psql($cdb, $results), $before,
 			"$from -> $current: views, a default, a generated column, a check, an index and a SQL-standard function body made with the implicit casts give the same results");
+		is($node->safe_psql($cdb, 'SELECT is_called FROM m.as_superuser'), 'f',
+			"$from -> $current: the update parsed a role's view as that role, never running its code as a superuser");
 
 		my $dump = "$work/$cdb.sql";
 		$node->command_ok([ 'pg_dump', '-d', $cdb, '-f', $dump ], "$from -> $current: pg_dump of the updated database");
