@@ -267,7 +267,10 @@ CREATE RULE r_union AS ON UPDATE TO t DO ALSO INSERT INTO log SELECT i FROM t UN
 CREATE TABLE s (i iuid, u uuid);
 ALTER TABLE s ENABLE ROW LEVEL SECURITY;
 CREATE POLICY p_union ON s USING (u IN (SELECT i FROM t UNION ALL SELECT u FROM t));
-CREATE MATERIALIZED VIEW m_union AS SELECT i AS x FROM t UNION SELECT u FROM t;});
+CREATE MATERIALIZED VIEW m_union AS SELECT i AS x FROM t UNION SELECT u FROM t;
+CREATE TABLE arrays (a iuid[], b uuid[]);
+CREATE INDEX arrays_a ON arrays USING gin (a);
+CREATE VIEW v_array AS SELECT a FROM arrays UNION ALL SELECT b FROM arrays;});
 		# A role's view whose text, parsed again, runs that role's code (a
 		# domain's check, through a composite literal); its code counts the
 		# times it ran as a superuser, in a sequence, which no rollback undoes.
@@ -314,15 +317,16 @@ RESET ROLE;});
 CREATE INDEX t_uuid_ops ON t ((i::uuid)); CREATE TABLE keyed (i iuid) PARTITION BY RANGE (i)');
 		(undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 		like($err, qr/ERROR:  2BP01: .*views need them implicit$/m,
-			"$from -> $current: a view, rule, policy or routine body that no longer parses (UNION of iuid and uuid) stops the update (2BP01)");
-		like($err, qr/^DETAIL:  .*: function public\.f_union\(public\.iuid,uuid\) \(UNION could not convert type uuid to public\.iuid\); policy p_union on public\.s \(UNION [^)]*\); procedure public\.p_union\(public\.iuid,uuid\) \(UNION [^)]*\); public\.m_union \(UNION [^)]*\); public\.v_union \(UNION could not convert type uuid to public\.iuid\); rule r_union on public\.t \(UNION [^)]*\)\.$/m,
+			"$from -> $current: a view, rule, policy or routine body that no longer parses (UNION of iuid and uuid, or of their arrays) stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: function public\.f_union\(public\.iuid,uuid\) \(UNION could not convert type uuid to public\.iuid\); policy p_union on public\.s \(UNION [^)]*\); procedure public\.p_union\(public\.iuid,uuid\) \(UNION [^)]*\); public\.m_union \(UNION [^)]*\); public\.v_array \(UNION could not convert type uuid\[\] to public\.iuid\[\]\); public\.v_union \(UNION could not convert type uuid to public\.iuid\); rule r_union on public\.t \(UNION [^)]*\)\.$/m,
 			'... naming each');
 		$node->safe_psql($cdb, q{
 CREATE OR REPLACE FUNCTION f_union(x iuid, y uuid) RETURNS SETOF uuid LANGUAGE sql BEGIN ATOMIC SELECT x::uuid UNION ALL SELECT y; END;
 CREATE OR REPLACE PROCEDURE p_union(x iuid, y uuid) LANGUAGE sql BEGIN ATOMIC INSERT INTO log SELECT x::uuid UNION ALL SELECT y; END;
 CREATE OR REPLACE RULE r_union AS ON UPDATE TO t DO ALSO INSERT INTO log SELECT i::uuid FROM t UNION ALL SELECT u FROM t;
 ALTER POLICY p_union ON s USING (u IN (SELECT i::uuid FROM t UNION ALL SELECT u FROM t));
-DROP MATERIALIZED VIEW m_union; CREATE MATERIALIZED VIEW m_union AS SELECT i::uuid AS x FROM t UNION SELECT u FROM t;});
+DROP MATERIALIZED VIEW m_union; CREATE MATERIALIZED VIEW m_union AS SELECT i::uuid AS x FROM t UNION SELECT u FROM t;
+CREATE OR REPLACE VIEW v_array AS SELECT a::uuid[] AS a FROM arrays UNION ALL SELECT b FROM arrays;});
 		is($node->safe_psql($cdb, q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}), $from,
 			"$from -> $current: the stopped update leaves $from");
 

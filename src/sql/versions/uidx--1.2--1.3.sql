@@ -206,6 +206,17 @@ BEGIN
         SELECT d.oid FROM pg_catalog.pg_type d JOIN t ON d.typbasetype OPERATOR(pg_catalog.=) t.typ
     )
     SELECT pg_catalog.array_agg(typ) INTO ours FROM t;
+    -- and what a view can name that coerces through them: their arrays
+    -- (iuid[] to uuid[] was implicit too), domains over those, and so on
+    WITH RECURSIVE t(typ) AS (
+        SELECT x FROM pg_catalog.unnest(ours) x
+        UNION
+        SELECT d.oid FROM pg_catalog.pg_type d JOIN t ON d.typbasetype OPERATOR(pg_catalog.=) t.typ
+                                                      OR d.oid OPERATOR(pg_catalog.=) (SELECT e.typarray FROM pg_catalog.pg_type e
+                                                                                         WHERE e.oid OPERATOR(pg_catalog.=) t.typ)
+    )
+    SELECT '\m(' OPERATOR(pg_catalog.||) pg_catalog.string_agg(typ::pg_catalog.text, '|') OPERATOR(pg_catalog.||) ')\M'
+      INTO ours_re FROM t;
 
     -- a foreign key column whose equality operator does not take the
     -- column's own (base) type was joined to its key by the implicit cast
@@ -231,8 +242,8 @@ BEGIN
     END IF;
 
     -- an index (an exclusion constraint's too) or partition key column of a
-    -- uidx type with an operator class of another type, which only the
-    -- implicit cast made acceptable.  An index expression's type is read
+    -- uidx type with an operator class of uuid, which only the implicit cast
+    -- made acceptable.  An index expression's type is read
     -- from the index, where a hash or BRIN index stores another type: such an
     -- expression is not seen.
     SELECT pg_catalog.string_agg(s.x, '; ' ORDER BY s.x COLLATE "C") INTO keys FROM (
@@ -251,7 +262,7 @@ BEGIN
           JOIN pg_catalog.pg_opclass o ON o.oid OPERATOR(pg_catalog.=) k.opc
           JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) o.opcnamespace
          WHERE COALESCE(ha.atttypid, ia.atttypid) OPERATOR(pg_catalog.=) ANY (ours)
-           AND o.opcintype OPERATOR(pg_catalog.<>) ALL (ours)
+           AND o.opcintype OPERATOR(pg_catalog.=) 'pg_catalog.uuid'::pg_catalog.regtype
         UNION ALL
         SELECT pg_catalog.format('partition key of %s (column %I, operator class %I.%I)', p.partrelid::pg_catalog.regclass,
                                  a.attname, ns.nspname, o.opcname)
@@ -263,7 +274,7 @@ BEGIN
           JOIN pg_catalog.pg_opclass o ON o.oid OPERATOR(pg_catalog.=) k.opc
           JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) o.opcnamespace
          WHERE a.atttypid OPERATOR(pg_catalog.=) ANY (ours)
-           AND o.opcintype OPERATOR(pg_catalog.<>) ALL (ours)) s(x);
+           AND o.opcintype OPERATOR(pg_catalog.=) 'pg_catalog.uuid'::pg_catalog.regtype) s(x);
     IF keys IS NOT NULL THEN
         RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and operator classes of uuid on uidx columns need them implicit'
             USING ERRCODE = 'dependent_objects_still_exist',
@@ -273,7 +284,6 @@ BEGIN
 
     -- what pg_dump re-creates from text that names a uidx type, each with
     -- the statement that parses that text as a restore does
-    ours_re := '\m(' OPERATOR(pg_catalog.||) pg_catalog.array_to_string(ours, '|') OPERATOR(pg_catalog.||) ')\M';
     PERFORM pg_catalog.set_config('search_path', '', true);
     SELECT COALESCE(pg_catalog.array_agg(s.what ORDER BY s.what COLLATE "C"), '{}'),
            COALESCE(pg_catalog.array_agg(s.stmt ORDER BY s.what COLLATE "C"), '{}'),
