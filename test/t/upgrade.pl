@@ -296,7 +296,13 @@ BEGIN
     END IF;
     RETURN true;
 END \$\$;
-RESET ROLE;});
+RESET ROLE;
+-- DDL auditing that only a superuser passes (the probes of that role's
+-- function must not fail for it, and pass it unseen)
+CREATE TABLE audit (who text);
+REVOKE ALL ON audit FROM PUBLIC;
+CREATE FUNCTION audit() RETURNS event_trigger LANGUAGE plpgsql AS \$\$BEGIN INSERT INTO public.audit VALUES (current_user); END\$\$;
+CREATE EVENT TRIGGER audit ON ddl_command_end EXECUTE FUNCTION audit();});
 		my $results = q{SELECT (SELECT count(DISTINCT x) FROM v_coalesce), (SELECT sum(x) FROM v_function),
 		    (SELECT count(DISTINCT x) FROM v_case), (SELECT n FROM v_off_path), (SELECT count(DISTINCT x) FROM v_union),
 		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g),
