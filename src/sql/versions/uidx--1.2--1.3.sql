@@ -321,12 +321,15 @@ BEGIN
         UNION ALL
         -- in a schema of the probe's name (the body names its parameters
         -- after the routine): an extension's script may not CREATE OR
-        -- REPLACE an object that is not the extension's
+        -- REPLACE an object that is not the extension's.  Only its
+        -- signature and body: an attribute such as LEAKPROOF or SUPPORT
+        -- needs a superuser, and would fail the probe as the owner.
         SELECT pg_catalog.format('%s %s', pg_catalog.lower(k.word), f.oid::pg_catalog.regprocedure),
-               pg_catalog.format('CREATE %s %I.%I%s', k.word, probe, f.proname,
-                                 pg_catalog.substr(pg_catalog.pg_get_functiondef(f.oid),
-                                                   pg_catalog.length(pg_catalog.format('CREATE OR REPLACE %s %I.%I', k.word, ns.nspname, f.proname))
-                                                   OPERATOR(pg_catalog.+) 1)),
+               pg_catalog.format('CREATE %s %I.%I(%s)%s LANGUAGE sql %s', k.word, probe, f.proname,
+                                 pg_catalog.pg_get_function_arguments(f.oid),
+                                 CASE WHEN f.prokind OPERATOR(pg_catalog.<>) 'p'
+                                      THEN ' RETURNS ' OPERATOR(pg_catalog.||) pg_catalog.pg_get_function_result(f.oid) END,
+                                 pg_catalog.pg_get_function_sqlbody(f.oid)),
                'routine', f.proowner
           FROM pg_catalog.pg_proc f JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) f.pronamespace
          CROSS JOIN LATERAL (SELECT CASE f.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END) k(word)
