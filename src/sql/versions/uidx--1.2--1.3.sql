@@ -246,7 +246,7 @@ BEGIN
     -- made acceptable.  An index expression's type is read
     -- from the index, where a hash or BRIN index stores another type: such an
     -- expression is not seen.
-    SELECT pg_catalog.string_agg(s.x, '; ' ORDER BY s.x COLLATE "C") INTO keys FROM (
+    SELECT pg_catalog.string_agg(s.x, '; ' ORDER BY s.x COLLATE pg_catalog."C") INTO keys FROM (
         SELECT pg_catalog.format('index %s (%s, operator class %I.%I)', i.indexrelid::pg_catalog.regclass,
                                  COALESCE('column ' OPERATOR(pg_catalog.||) pg_catalog.quote_ident(ha.attname),
                                           'expression ' OPERATOR(pg_catalog.||) k.n),
@@ -285,10 +285,10 @@ BEGIN
     -- what pg_dump re-creates from text that names a uidx type, each with
     -- the statement that parses that text as a restore does
     PERFORM pg_catalog.set_config('search_path', '', true);
-    SELECT COALESCE(pg_catalog.array_agg(s.what ORDER BY s.what COLLATE "C"), '{}'),
-           COALESCE(pg_catalog.array_agg(s.stmt ORDER BY s.what COLLATE "C"), '{}'),
-           COALESCE(pg_catalog.array_agg(s.kind ORDER BY s.what COLLATE "C"), '{}'),
-           COALESCE(pg_catalog.array_agg(pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(s.owner)) ORDER BY s.what COLLATE "C"), '{}')
+    SELECT COALESCE(pg_catalog.array_agg(s.what ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}'),
+           COALESCE(pg_catalog.array_agg(s.stmt ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}'),
+           COALESCE(pg_catalog.array_agg(s.kind ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}'),
+           COALESCE(pg_catalog.array_agg(pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(s.owner)) ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}')
       INTO whats, stmts, kinds, owners
       FROM (
         SELECT c.oid::pg_catalog.regclass::pg_catalog.text,
