@@ -185,6 +185,7 @@ DECLARE
     parsed pg_catalog.int4[] := '{}';
     broken pg_catalog.text[] := '{}';
     n pg_catalog.int4;
+    phase pg_catalog.int4;
 BEGIN
     -- the checks below read the catalogs with this transaction's snapshot:
     -- one taken before this statement misses a view made since, which the
@@ -337,71 +338,59 @@ BEGIN
            AND ns.nspname OPERATOR(pg_catalog.!~) '^pg_temp_'
       ) s(what, stmt, kind, owner);
 
-    -- each parsed once before the change: what does not parse now is not the
-    -- update's doing (it would not restore today either).  A probe that
-    -- fails for its name, or for a lock or resource, proves nothing and
-    -- would pass an object unseen.
+    -- each parsed before the change, and what parsed then, after it.  What
+    -- does not parse before is not the update's doing (it would not restore
+    -- today either); a probe that fails for its name, or for a lock or a
+    -- resource, proves nothing, and would pass an object unseen.
     IF EXISTS (SELECT FROM pg_catalog.pg_prepared_statements WHERE name OPERATOR(pg_catalog.=) probe)
        OR EXISTS (SELECT FROM pg_catalog.pg_namespace WHERE nspname OPERATOR(pg_catalog.=) probe) THEN
         RAISE EXCEPTION 'uidx 1.3 checks the objects that use its casts through a prepared statement and a schema named %', probe
             USING ERRCODE = 'duplicate_object',
                   HINT = 'DEALLOCATE the prepared statement or drop the schema of that name, then run ALTER EXTENSION uidx UPDATE again.';
     END IF;
-    FOR n IN 1 .. pg_catalog.cardinality(stmts) LOOP
-        BEGIN
-            -- as the object's owner, in a SECURITY DEFINER function (where
-            -- SET ROLE is refused): parsing a literal runs its type's input
-            -- function and its domain's checks, which the owner may have
-            -- written, and would run them as the superuser who updates.  No
-            -- event trigger (but an ALWAYS one) fires for the probe's DDL: one
-            -- that fails as the owner would make every probe fail, and pass.
-            PERFORM pg_catalog.set_config('session_replication_role', 'replica', true);
-            EXECUTE pg_catalog.format('CREATE SCHEMA %I AUTHORIZATION %s', probe, owners[n]);
-            EXECUTE pg_catalog.format('CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.void LANGUAGE plpgsql'
-                                      ' SECURITY DEFINER SET search_path = '''' AS ''BEGIN EXECUTE $1; END''', probe, probe);
-            EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(pg_catalog.text) OWNER TO %s', probe, probe, owners[n]);
-            EXECUTE pg_catalog.format('SELECT %I.%I($1)', probe, probe) USING stmts[n];
-            IF kinds[n] OPERATOR(pg_catalog.=) 'prepare' THEN
-                EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
-            END IF;
-            RAISE SQLSTATE 'UXPRB';   -- undoes what the probe made
-        EXCEPTION
-            WHEN SQLSTATE 'UXPRB' THEN parsed := parsed OPERATOR(pg_catalog.||) n;
-            WHEN OTHERS THEN
-                -- (a name the owner's code took meanwhile: 42P05, 42P06)
-                IF pg_catalog.left(SQLSTATE, 2) OPERATOR(pg_catalog.=) ANY ('{53,54,55,57,58}'::pg_catalog.text[])
-                   OR SQLSTATE OPERATOR(pg_catalog.=) ANY ('{42P05,42P06}'::pg_catalog.text[]) THEN
-                    RAISE;
+    FOR phase IN 1 .. 2 LOOP
+        IF phase OPERATOR(pg_catalog.=) 2 THEN
+            DROP CAST (@extschema@.iuid AS pg_catalog.uuid);
+            CREATE CAST (@extschema@.iuid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+            DROP CAST (@extschema@.comb AS pg_catalog.uuid);
+            CREATE CAST (@extschema@.comb AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+            DROP CAST (@extschema@.distid AS pg_catalog.uuid);
+            CREATE CAST (@extschema@.distid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+        END IF;
+        FOREACH n IN ARRAY CASE WHEN phase OPERATOR(pg_catalog.=) 1 THEN ARRAY(SELECT pg_catalog.generate_series(1, pg_catalog.cardinality(stmts)))
+                                                                ELSE parsed END LOOP
+            BEGIN
+                -- as the object's owner, in a SECURITY DEFINER function (where
+                -- SET ROLE is refused): parsing a literal runs its type's input
+                -- function and its domain's checks, which the owner may have
+                -- written, and would run them as the superuser who updates.  No
+                -- event trigger (but an ALWAYS one) fires for the probe's DDL:
+                -- one that fails as the owner would fail every probe, and pass.
+                PERFORM pg_catalog.set_config('session_replication_role', 'replica', true);
+                EXECUTE pg_catalog.format('CREATE SCHEMA %I AUTHORIZATION %s', probe, owners[n]);
+                EXECUTE pg_catalog.format('CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.void LANGUAGE plpgsql'
+                                          ' SECURITY DEFINER SET search_path = '''' AS ''BEGIN EXECUTE $1; END''', probe, probe);
+                EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(pg_catalog.text) OWNER TO %s', probe, probe, owners[n]);
+                EXECUTE pg_catalog.format('SELECT %I.%I($1)', probe, probe) USING stmts[n];
+                IF kinds[n] OPERATOR(pg_catalog.=) 'prepare' THEN
+                    EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
                 END IF;
-        END;
-    END LOOP;
-    PERFORM pg_catalog.set_config('search_path', script_path, true);
-
-    DROP CAST (@extschema@.iuid AS pg_catalog.uuid);
-    CREATE CAST (@extschema@.iuid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
-    DROP CAST (@extschema@.comb AS pg_catalog.uuid);
-    CREATE CAST (@extschema@.comb AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
-    DROP CAST (@extschema@.distid AS pg_catalog.uuid);
-    CREATE CAST (@extschema@.distid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
-
-    PERFORM pg_catalog.set_config('search_path', '', true);
-    FOREACH n IN ARRAY parsed LOOP
-        BEGIN
-            PERFORM pg_catalog.set_config('session_replication_role', 'replica', true);
-            EXECUTE pg_catalog.format('CREATE SCHEMA %I AUTHORIZATION %s', probe, owners[n]);
-            EXECUTE pg_catalog.format('CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.void LANGUAGE plpgsql'
-                                      ' SECURITY DEFINER SET search_path = '''' AS ''BEGIN EXECUTE $1; END''', probe, probe);
-            EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(pg_catalog.text) OWNER TO %s', probe, probe, owners[n]);
-            EXECUTE pg_catalog.format('SELECT %I.%I($1)', probe, probe) USING stmts[n];
-            IF kinds[n] OPERATOR(pg_catalog.=) 'prepare' THEN
-                EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
-            END IF;
-            RAISE SQLSTATE 'UXPRB';
-        EXCEPTION
-            WHEN SQLSTATE 'UXPRB' THEN NULL;
-            WHEN OTHERS THEN
-                broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', whats[n], SQLERRM);
-        END;
+                RAISE SQLSTATE 'UXPRB';   -- undoes what the probe made
+            EXCEPTION
+                WHEN SQLSTATE 'UXPRB' THEN
+                    IF phase OPERATOR(pg_catalog.=) 1 THEN
+                        parsed := parsed OPERATOR(pg_catalog.||) n;
+                    END IF;
+                WHEN OTHERS THEN
+                    IF phase OPERATOR(pg_catalog.=) 2 THEN
+                        broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', whats[n], SQLERRM);
+                    -- (42P05, 42P06: a name the owner's code took meanwhile)
+                    ELSIF pg_catalog.left(SQLSTATE, 2) OPERATOR(pg_catalog.=) ANY ('{53,54,55,57,58}'::pg_catalog.text[])
+                          OR SQLSTATE OPERATOR(pg_catalog.=) ANY ('{42P05,42P06}'::pg_catalog.text[]) THEN
+                        RAISE;
+                    END IF;
+            END;
+        END LOOP;
     END LOOP;
     PERFORM pg_catalog.set_config('search_path', script_path, true);
     IF pg_catalog.cardinality(broken) OPERATOR(pg_catalog.>) 0 THEN
