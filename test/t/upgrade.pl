@@ -256,10 +256,57 @@ CREATE VIEW v_union AS SELECT i AS x FROM t UNION ALL SELECT u FROM t;
 SET search_path = pg_catalog;
 CREATE VIEW public.v_off_path AS SELECT count(*) AS n FROM public.t WHERE c < '80000000-0000-0000-0000-000000000000';
 RESET search_path;
-CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT coalesce(x, NULL::uuid); END;});
+CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT coalesce(x, NULL::uuid); END;
+CREATE INDEX t_uuid_ops ON t (i uuid_ops);
+CREATE INDEX t_uuid_hash ON t USING hash (c uuid_ops);
+CREATE TABLE keyed (i iuid) PARTITION BY RANGE (i uuid_ops);
+CREATE TABLE log (u uuid);
+CREATE FUNCTION f_union(x iuid, y uuid) RETURNS SETOF uuid LANGUAGE sql LEAKPROOF BEGIN ATOMIC SELECT x UNION ALL SELECT y; END;
+CREATE PROCEDURE p_union(x iuid, y uuid) LANGUAGE sql BEGIN ATOMIC INSERT INTO log SELECT x UNION ALL SELECT y; END;
+CREATE RULE r_union AS ON UPDATE TO t DO ALSO INSERT INTO log SELECT i FROM t UNION ALL SELECT u FROM t;
+CREATE TABLE s (i iuid, u uuid);
+ALTER TABLE s ENABLE ROW LEVEL SECURITY;
+CREATE POLICY p_union ON s USING (u IN (SELECT i FROM t UNION ALL SELECT u FROM t));
+CREATE MATERIALIZED VIEW m_union AS SELECT i AS x FROM t UNION SELECT u FROM t;
+CREATE TABLE arrays (a iuid[], b uuid[]);
+CREATE INDEX arrays_a ON arrays USING gin (a);
+CREATE VIEW v_array AS SELECT a FROM arrays UNION ALL SELECT b FROM arrays;});
+		# A role's view whose text, parsed again, runs that role's code (a
+		# domain's check, through a composite literal); its code counts the
+		# times it ran as a superuser, in a sequence, which no rollback undoes.
+		my $owner = 'uidx_cast_view_owner_' . ($from =~ tr/./_/r);
+		$node->safe_psql($cdb, qq{CREATE ROLE $owner;
+CREATE SCHEMA m AUTHORIZATION $owner;
+GRANT SELECT ON t TO $owner;
+ALTER FUNCTION f_union(iuid, uuid) OWNER TO $owner;
+SET ROLE $owner;
+CREATE SEQUENCE m.as_superuser;
+CREATE FUNCTION m.f(x text) RETURNS bool LANGUAGE sql AS 'SELECT true';
+CREATE DOMAIN m.d AS text CHECK (m.f(VALUE));
+CREATE TYPE m.c AS (a m.d);
+CREATE VIEW m.v AS SELECT t.i, '(x)'::m.c AS c FROM public.t;
+CREATE OR REPLACE FUNCTION m.f(x text) RETURNS bool LANGUAGE plpgsql AS \$\$
+BEGIN
+    BEGIN
+        EXECUTE 'SET ROLE NONE';
+    EXCEPTION WHEN OTHERS THEN NULL;
+    END;
+    IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname OPERATOR(pg_catalog.=) current_user) THEN
+        PERFORM pg_catalog.nextval('m.as_superuser');
+    END IF;
+    RETURN true;
+END \$\$;
+RESET ROLE;
+-- DDL auditing that only a superuser passes (the probes of that role's
+-- function must not fail for it, and pass it unseen)
+CREATE TABLE audit (who text);
+REVOKE ALL ON audit FROM PUBLIC;
+CREATE FUNCTION audit() RETURNS event_trigger LANGUAGE plpgsql AS \$\$BEGIN INSERT INTO public.audit VALUES (current_user); END\$\$;
+CREATE EVENT TRIGGER audit ON ddl_command_end EXECUTE FUNCTION audit();});
 		my $results = q{SELECT (SELECT count(DISTINCT x) FROM v_coalesce), (SELECT sum(x) FROM v_function),
 		    (SELECT count(DISTINCT x) FROM v_case), (SELECT n FROM v_off_path), (SELECT count(DISTINCT x) FROM v_union),
-		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g)};
+		    f_atomic('018cc251-f400-8001-8040-000000000000'), (SELECT count(*) FROM t WHERE u = g),
+		    (SELECT count(*) FROM m_union), (SELECT count(*) FROM f_union('018cc251-f400-8001-8040-000000000000', NULL))};
 		my $before = $node->safe_psql($cdb, $results);
 
 		my (undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
@@ -268,13 +315,33 @@ CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT c
 		like($err, qr/^DETAIL:  .*: constraint child_parent_fkey on child \(column parent, iuid\)\.$/m, '... naming it');
 		$node->safe_psql($cdb, 'ALTER TABLE child ALTER COLUMN parent TYPE uuid');
 		(undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  2BP01: .*operator classes of uuid on uidx columns need them implicit$/m,
+			"$from -> $current: an index or partition key of a uidx column with uuid's operator class stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: index t_uuid_hash \(column c, operator class pg_catalog\.uuid_ops\); index t_uuid_ops \(column i, operator class pg_catalog\.uuid_ops\); partition key of keyed \(column i, operator class pg_catalog\.uuid_ops\)\.$/m,
+			'... naming each');
+		$node->safe_psql($cdb, 'DROP INDEX t_uuid_ops, t_uuid_hash; DROP TABLE keyed;
+CREATE INDEX t_uuid_ops ON t ((i::uuid)); CREATE TABLE keyed (i iuid) PARTITION BY RANGE (i)');
+		(undef, undef, $err) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE', extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 		like($err, qr/ERROR:  2BP01: .*views need them implicit$/m,
-			"$from -> $current: a view that no longer parses (UNION of iuid and uuid) stops the update (2BP01)");
-		like($err, qr/^DETAIL:  .*: public\.v_union \(UNION could not convert type uuid to public\.iuid\)\.$/m, '... naming it');
+			"$from -> $current: a view, rule, policy or routine body that no longer parses (UNION of iuid and uuid, or of their arrays) stops the update (2BP01)");
+		like($err, qr/^DETAIL:  .*: function public\.f_union\(public\.iuid,uuid\) \(UNION could not convert type uuid to public\.iuid\); policy p_union on public\.s \(UNION [^)]*\); procedure public\.p_union\(public\.iuid,uuid\) \(UNION [^)]*\); public\.m_union \(UNION [^)]*\); public\.v_array \(UNION could not convert type uuid\[\] to public\.iuid\[\]\); public\.v_union \(UNION could not convert type uuid to public\.iuid\); rule r_union on public\.t \(UNION [^)]*\)\.$/m,
+			'... naming each');
+		$node->safe_psql($cdb, q{
+CREATE OR REPLACE FUNCTION f_union(x iuid, y uuid) RETURNS SETOF uuid LANGUAGE sql BEGIN ATOMIC SELECT x::uuid UNION ALL SELECT y; END;
+CREATE OR REPLACE PROCEDURE p_union(x iuid, y uuid) LANGUAGE sql BEGIN ATOMIC INSERT INTO log SELECT x::uuid UNION ALL SELECT y; END;
+CREATE OR REPLACE RULE r_union AS ON UPDATE TO t DO ALSO INSERT INTO log SELECT i::uuid FROM t UNION ALL SELECT u FROM t;
+ALTER POLICY p_union ON s USING (u IN (SELECT i::uuid FROM t UNION ALL SELECT u FROM t));
+DROP MATERIALIZED VIEW m_union; CREATE MATERIALIZED VIEW m_union AS SELECT i::uuid AS x FROM t UNION SELECT u FROM t;
+CREATE OR REPLACE VIEW v_array AS SELECT a::uuid[] AS a FROM arrays UNION ALL SELECT b FROM arrays;});
 		is($node->safe_psql($cdb, q{SELECT extversion FROM pg_extension WHERE extname = 'uidx'}), $from,
 			"$from -> $current: the stopped update leaves $from");
 
 		$node->safe_psql($cdb, 'CREATE OR REPLACE VIEW v_union AS SELECT i::uuid AS x FROM t UNION ALL SELECT u FROM t');
+		# a snapshot older than the update's checks would not see a view made since
+		(undef, undef, $err) = $node->psql($cdb, 'BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT count(*) FROM t; ALTER EXTENSION uidx UPDATE; COMMIT',
+			extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+		like($err, qr/ERROR:  25000: the update to uidx 1\.3 cannot run in a REPEATABLE READ transaction$/m,
+			"$from -> $current: the update refuses REPEATABLE READ (25000)");
 		my ($ret, undef, $log) = $node->psql($cdb, 'ALTER EXTENSION uidx UPDATE');
 		is($ret, 0, "$from -> $current: the update goes through once they are fixed") or diag $log;
 		is($node->safe_psql($cdb, q{SELECT string_agg(castcontext::text, '' ORDER BY castsource::regtype::text COLLATE "C")
@@ -283,6 +350,8 @@ CREATE FUNCTION f_atomic(x iuid) RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT c
 			'aaa', "$from -> $current: the casts to uuid are assignment casts");
 		is($node->safe_psql($cdb, $results), $before,
 			"$from -> $current: views, a default, a generated column, a check, an index and a SQL-standard function body made with the implicit casts give the same results");
+		is($node->safe_psql($cdb, 'SELECT is_called FROM m.as_superuser'), 'f',
+			"$from -> $current: the update parsed a role's view as that role, never running its code as a superuser");
 
 		my $dump = "$work/$cdb.sql";
 		$node->command_ok([ 'pg_dump', '-d', $cdb, '-f', $dump ], "$from -> $current: pg_dump of the updated database");

@@ -154,26 +154,53 @@ DROP FUNCTION distid128_timestamp_support(internal);
 -- matters is whether a user's object still works, and restores from pg_dump
 -- or pg_upgrade, without the implicit cast.  Views, defaults, checks and
 -- index expressions store their coercions, and pg_dump prints them as an
--- explicit `::uuid` (or where an assignment cast serves), with two
+-- explicit `::uuid` (or where an assignment cast serves), with these
 -- exceptions, which stop the update before anything changes:
 --  * a foreign key from a uidx column to a uuid key: it keeps working, but
 --    pg_dump, pg_upgrade and ALTER TABLE re-create it, and that needs the
 --    implicit cast;
---  * a view (or materialized view) whose definition no longer parses, as
---    UNION of an iuid and a uuid column: the planner coerces its branches
---    again, and pg_dump's text restores only with the implicit cast.  Each
---    view whose stored tree names a uidx type is parsed as pg_dump restores
---    it (search_path empty), before the change and after it.
+--  * an index, exclusion constraint or partition key of a uidx column with
+--    one of uuid's operator classes (`id uuid_ops`): it keeps working, but
+--    CREATE INDEX and PARTITION BY take an operator class of another type
+--    only through an implicit binary cast, so pg_dump and pg_upgrade could
+--    not re-create it;
+--  * a view, materialized view, rule, policy or SQL-standard routine body
+--    (BEGIN ATOMIC) that no longer parses, as a UNION of an iuid and a uuid
+--    column: the planner coerces a set operation's branches again, and
+--    pg_dump's text restores only with the implicit cast.  Each whose stored
+--    tree names a uidx type is parsed as pg_dump restores it (search_path
+--    empty), before the change and after it: a view's query or a policy's
+--    expressions by PREPARE (which parses and plans nothing, and creates no
+--    object), a rule or a routine by creating it again (a routine in the
+--    probe's schema) in a subtransaction that is rolled back; each as its
+--    owner, since parsing runs input functions and domain checks.
 DO $uidx$
 DECLARE
     script_path constant pg_catalog.text := pg_catalog.current_setting('search_path');
     probe constant pg_catalog.text := 'uidx_1_3_cast_probe';
     ours pg_catalog.oid[];
+    ours_re pg_catalog.text;
     keys pg_catalog.text;
-    parsed pg_catalog.oid[] := '{}';
+    whats pg_catalog.text[];
+    stmts pg_catalog.text[];
+    kinds pg_catalog.text[];     -- prepare, ddl, routine
+    owners pg_catalog.text[];
+    parsed pg_catalog.int4[] := '{}';
     broken pg_catalog.text[] := '{}';
-    v record;
+    n pg_catalog.int4;
+    phase pg_catalog.int4;
 BEGIN
+    -- the checks below read the catalogs with this transaction's snapshot:
+    -- one taken before this statement misses a view made since, which the
+    -- change would then break
+    IF pg_catalog.current_setting('transaction_isolation') OPERATOR(pg_catalog.<>) 'read committed' THEN
+        RAISE EXCEPTION 'the update to uidx 1.3 cannot run in a % transaction',
+                        pg_catalog.upper(pg_catalog.current_setting('transaction_isolation'))
+            USING ERRCODE = 'invalid_transaction_state',
+                  DETAIL = 'Its checks of the objects that use uidx''s casts must see what other sessions committed, and this transaction''s snapshot does not.',
+                  HINT = 'Run ALTER EXTENSION uidx UPDATE in a READ COMMITTED transaction.';
+    END IF;
+
     -- uidx's types that had an implicit cast, and the domains over them
     WITH RECURSIVE t(typ) AS (
         SELECT x FROM pg_catalog.unnest(ARRAY['@extschema@.iuid'::pg_catalog.regtype,
@@ -183,6 +210,17 @@ BEGIN
         SELECT d.oid FROM pg_catalog.pg_type d JOIN t ON d.typbasetype OPERATOR(pg_catalog.=) t.typ
     )
     SELECT pg_catalog.array_agg(typ) INTO ours FROM t;
+    -- and what a view can name that coerces through them: their arrays
+    -- (iuid[] to uuid[] was implicit too), domains over those, and so on
+    WITH RECURSIVE t(typ) AS (
+        SELECT x FROM pg_catalog.unnest(ours) x
+        UNION
+        SELECT d.oid FROM pg_catalog.pg_type d JOIN t ON d.typbasetype OPERATOR(pg_catalog.=) t.typ
+                                                      OR d.oid OPERATOR(pg_catalog.=) (SELECT e.typarray FROM pg_catalog.pg_type e
+                                                                                         WHERE e.oid OPERATOR(pg_catalog.=) t.typ)
+    )
+    SELECT '\m(' OPERATOR(pg_catalog.||) pg_catalog.string_agg(typ::pg_catalog.text, '|') OPERATOR(pg_catalog.||) ')\M'
+      INTO ours_re FROM t;
 
     -- a foreign key column whose equality operator does not take the
     -- column's own (base) type was joined to its key by the implicit cast
@@ -203,45 +241,159 @@ BEGIN
     IF keys IS NOT NULL THEN
         RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and foreign keys from uidx columns to uuid keys need them implicit'
             USING ERRCODE = 'dependent_objects_still_exist',
-                  DETAIL = 'pg_dump, pg_upgrade and ALTER TABLE could not re-create these: ' || keys || '.',
+                  DETAIL = 'pg_dump, pg_upgrade and ALTER TABLE could not re-create these: ' OPERATOR(pg_catalog.||) keys OPERATOR(pg_catalog.||) '.',
                   HINT = 'Give the referencing column the key''s type (ALTER TABLE ... ALTER COLUMN ... TYPE uuid) or the key the column''s type, then run ALTER EXTENSION uidx UPDATE again.';
     END IF;
 
-    -- views that parse with the implicit casts (PREPARE parses and plans
-    -- nothing, and creates no object)
+    -- an index (an exclusion constraint's too) or partition key column of a
+    -- uidx type with an operator class of uuid, which only the implicit cast
+    -- made acceptable.  An index expression's type is read
+    -- from the index, where a hash or BRIN index stores another type: such an
+    -- expression is not seen.
+    SELECT pg_catalog.string_agg(s.x, '; ' ORDER BY s.x COLLATE pg_catalog."C") INTO keys FROM (
+        SELECT pg_catalog.format('index %s (%s, operator class %I.%I)', i.indexrelid::pg_catalog.regclass,
+                                 COALESCE('column ' OPERATOR(pg_catalog.||) pg_catalog.quote_ident(ha.attname),
+                                          'expression ' OPERATOR(pg_catalog.||) k.n),
+                                 ns.nspname, o.opcname)
+          FROM pg_catalog.pg_index i
+         CROSS JOIN LATERAL ROWS FROM (pg_catalog.unnest(i.indkey::pg_catalog.int2[]), pg_catalog.unnest(i.indclass::pg_catalog.oid[]))
+               WITH ORDINALITY k(attnum, opc, n)
+          JOIN pg_catalog.pg_attribute ia ON ia.attrelid OPERATOR(pg_catalog.=) i.indexrelid
+                                         AND ia.attnum OPERATOR(pg_catalog.=) k.n
+          LEFT JOIN pg_catalog.pg_attribute ha ON ha.attrelid OPERATOR(pg_catalog.=) i.indrelid
+                                              AND ha.attnum OPERATOR(pg_catalog.=) k.attnum
+                                              AND k.attnum OPERATOR(pg_catalog.<>) 0
+          JOIN pg_catalog.pg_opclass o ON o.oid OPERATOR(pg_catalog.=) k.opc
+          JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) o.opcnamespace
+         WHERE COALESCE(ha.atttypid, ia.atttypid) OPERATOR(pg_catalog.=) ANY (ours)
+           AND o.opcintype OPERATOR(pg_catalog.=) 'pg_catalog.uuid'::pg_catalog.regtype
+        UNION ALL
+        SELECT pg_catalog.format('partition key of %s (column %I, operator class %I.%I)', p.partrelid::pg_catalog.regclass,
+                                 a.attname, ns.nspname, o.opcname)
+          FROM pg_catalog.pg_partitioned_table p
+         CROSS JOIN LATERAL ROWS FROM (pg_catalog.unnest(p.partattrs::pg_catalog.int2[]), pg_catalog.unnest(p.partclass::pg_catalog.oid[]))
+               k(attnum, opc)
+          JOIN pg_catalog.pg_attribute a ON a.attrelid OPERATOR(pg_catalog.=) p.partrelid
+                                        AND a.attnum OPERATOR(pg_catalog.=) k.attnum
+          JOIN pg_catalog.pg_opclass o ON o.oid OPERATOR(pg_catalog.=) k.opc
+          JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) o.opcnamespace
+         WHERE a.atttypid OPERATOR(pg_catalog.=) ANY (ours)
+           AND o.opcintype OPERATOR(pg_catalog.=) 'pg_catalog.uuid'::pg_catalog.regtype) s(x);
+    IF keys IS NOT NULL THEN
+        RAISE EXCEPTION 'uidx 1.3 makes its casts to uuid assignment casts, and operator classes of uuid on uidx columns need them implicit'
+            USING ERRCODE = 'dependent_objects_still_exist',
+                  DETAIL = 'pg_dump and pg_upgrade could not re-create these: ' OPERATOR(pg_catalog.||) keys OPERATOR(pg_catalog.||) '.',
+                  HINT = 'Create the index or table again with the column type''s own operator class (or index id::uuid), then run ALTER EXTENSION uidx UPDATE again.';
+    END IF;
+
+    -- what pg_dump re-creates from text that names a uidx type, each with
+    -- the statement that parses that text as a restore does
     PERFORM pg_catalog.set_config('search_path', '', true);
-    FOR v IN
-        SELECT DISTINCT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_rewrite r ON r.ev_class OPERATOR(pg_catalog.=) c.oid
+    SELECT COALESCE(pg_catalog.array_agg(s.what ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}'),
+           COALESCE(pg_catalog.array_agg(s.stmt ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}'),
+           COALESCE(pg_catalog.array_agg(s.kind ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}'),
+           COALESCE(pg_catalog.array_agg(pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(s.owner)) ORDER BY s.what COLLATE pg_catalog."C", s.stmt COLLATE pg_catalog."C"), '{}')
+      INTO whats, stmts, kinds, owners
+      FROM (
+        SELECT c.oid::pg_catalog.regclass::pg_catalog.text,
+               pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(c.oid), ';')),
+               'prepare', c.relowner
+          FROM pg_catalog.pg_class c
          WHERE c.relkind OPERATOR(pg_catalog.=) ANY ('{v,m}'::pg_catalog."char"[])
            AND c.relpersistence OPERATOR(pg_catalog.<>) 't'   -- no dump holds a temporary view
-           AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~)
-               ('\m(' OPERATOR(pg_catalog.||) pg_catalog.array_to_string(ours, '|') OPERATOR(pg_catalog.||) ')\M')
-    LOOP
-        BEGIN
-            EXECUTE pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(v.oid), ';'));
-            EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
-            parsed := parsed OPERATOR(pg_catalog.||) v.oid;
-        EXCEPTION WHEN OTHERS THEN
-            NULL;   -- it would not restore today either: not the update's doing
-        END;
-    END LOOP;
-    PERFORM pg_catalog.set_config('search_path', script_path, true);
+           AND EXISTS (SELECT FROM pg_catalog.pg_rewrite r
+                        WHERE r.ev_class OPERATOR(pg_catalog.=) c.oid AND r.rulename OPERATOR(pg_catalog.=) '_RETURN'
+                          AND r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~) ours_re)
+        UNION ALL
+        SELECT pg_catalog.format('rule %I on %s', r.rulename, r.ev_class::pg_catalog.regclass),
+               pg_catalog.regexp_replace(pg_catalog.pg_get_ruledef(r.oid), '^CREATE RULE ', 'CREATE OR REPLACE RULE '),
+               'ddl', c.relowner
+          FROM pg_catalog.pg_rewrite r JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) r.ev_class
+         WHERE r.rulename OPERATOR(pg_catalog.<>) '_RETURN'
+           AND c.relpersistence OPERATOR(pg_catalog.<>) 't'
+           AND (r.ev_action::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+                OR r.ev_qual::pg_catalog.text OPERATOR(pg_catalog.~) ours_re)
+        UNION ALL
+        SELECT pg_catalog.format('policy %I on %s', p.polname, p.polrelid::pg_catalog.regclass),
+               pg_catalog.format('PREPARE %I AS SELECT FROM ONLY %s WHERE (%s) AND (%s)', probe, p.polrelid::pg_catalog.regclass,
+                                 COALESCE(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true'),
+                                 COALESCE(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), 'true')),
+               'prepare', c.relowner
+          FROM pg_catalog.pg_policy p JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) p.polrelid
+         WHERE p.polqual::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+            OR p.polwithcheck::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+        UNION ALL
+        -- in a schema of the probe's name (the body names its parameters
+        -- after the routine): an extension's script may not CREATE OR
+        -- REPLACE an object that is not the extension's.  Only its
+        -- signature and body: an attribute such as LEAKPROOF or SUPPORT
+        -- needs a superuser, and would fail the probe as the owner.
+        SELECT pg_catalog.format('%s %s', pg_catalog.lower(k.word), f.oid::pg_catalog.regprocedure),
+               pg_catalog.format('CREATE %s %I.%I(%s)%s LANGUAGE sql %s', k.word, probe, f.proname,
+                                 pg_catalog.pg_get_function_arguments(f.oid),
+                                 CASE WHEN f.prokind OPERATOR(pg_catalog.<>) 'p'
+                                      THEN ' RETURNS ' OPERATOR(pg_catalog.||) pg_catalog.pg_get_function_result(f.oid) END,
+                                 pg_catalog.pg_get_function_sqlbody(f.oid)),
+               'routine', f.proowner
+          FROM pg_catalog.pg_proc f JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) f.pronamespace
+         CROSS JOIN LATERAL (SELECT CASE f.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END) k(word)
+         WHERE f.prosqlbody::pg_catalog.text OPERATOR(pg_catalog.~) ours_re
+           AND ns.nspname OPERATOR(pg_catalog.!~) '^pg_temp_'
+      ) s(what, stmt, kind, owner);
 
-    DROP CAST (@extschema@.iuid AS pg_catalog.uuid);
-    CREATE CAST (@extschema@.iuid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
-    DROP CAST (@extschema@.comb AS pg_catalog.uuid);
-    CREATE CAST (@extschema@.comb AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
-    DROP CAST (@extschema@.distid AS pg_catalog.uuid);
-    CREATE CAST (@extschema@.distid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
-
-    PERFORM pg_catalog.set_config('search_path', '', true);
-    FOR v IN SELECT x::pg_catalog.regclass AS rel FROM pg_catalog.unnest(parsed) x ORDER BY 1 LOOP
-        BEGIN
-            EXECUTE pg_catalog.format('PREPARE %I AS %s', probe, pg_catalog.rtrim(pg_catalog.pg_get_viewdef(v.rel), ';'));
-            EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
-        EXCEPTION WHEN OTHERS THEN
-            broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', v.rel, SQLERRM);
-        END;
+    -- each parsed before the change, and what parsed then, after it.  What
+    -- does not parse before is not the update's doing (it would not restore
+    -- today either); a probe that fails for its name, or for a lock or a
+    -- resource, proves nothing, and would pass an object unseen.
+    IF EXISTS (SELECT FROM pg_catalog.pg_prepared_statements WHERE name OPERATOR(pg_catalog.=) probe)
+       OR EXISTS (SELECT FROM pg_catalog.pg_namespace WHERE nspname OPERATOR(pg_catalog.=) probe) THEN
+        RAISE EXCEPTION 'uidx 1.3 checks the objects that use its casts through a prepared statement and a schema named %', probe
+            USING ERRCODE = 'duplicate_object',
+                  HINT = 'DEALLOCATE the prepared statement or drop the schema of that name, then run ALTER EXTENSION uidx UPDATE again.';
+    END IF;
+    FOR phase IN 1 .. 2 LOOP
+        IF phase OPERATOR(pg_catalog.=) 2 THEN
+            DROP CAST (@extschema@.iuid AS pg_catalog.uuid);
+            CREATE CAST (@extschema@.iuid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+            DROP CAST (@extschema@.comb AS pg_catalog.uuid);
+            CREATE CAST (@extschema@.comb AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+            DROP CAST (@extschema@.distid AS pg_catalog.uuid);
+            CREATE CAST (@extschema@.distid AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT;
+        END IF;
+        FOREACH n IN ARRAY CASE WHEN phase OPERATOR(pg_catalog.=) 1 THEN ARRAY(SELECT pg_catalog.generate_series(1, pg_catalog.cardinality(stmts)))
+                                                                ELSE parsed END LOOP
+            BEGIN
+                -- as the object's owner, in a SECURITY DEFINER function (where
+                -- SET ROLE is refused): parsing a literal runs its type's input
+                -- function and its domain's checks, which the owner may have
+                -- written, and would run them as the superuser who updates.  No
+                -- event trigger (but an ALWAYS one) fires for the probe's DDL:
+                -- one that fails as the owner would fail every probe, and pass.
+                PERFORM pg_catalog.set_config('session_replication_role', 'replica', true);
+                EXECUTE pg_catalog.format('CREATE SCHEMA %I AUTHORIZATION %s', probe, owners[n]);
+                EXECUTE pg_catalog.format('CREATE FUNCTION %I.%I(pg_catalog.text) RETURNS pg_catalog.void LANGUAGE plpgsql'
+                                          ' SECURITY DEFINER SET search_path = '''' AS ''BEGIN EXECUTE $1; END''', probe, probe);
+                EXECUTE pg_catalog.format('ALTER FUNCTION %I.%I(pg_catalog.text) OWNER TO %s', probe, probe, owners[n]);
+                EXECUTE pg_catalog.format('SELECT %I.%I($1)', probe, probe) USING stmts[n];
+                IF kinds[n] OPERATOR(pg_catalog.=) 'prepare' THEN
+                    EXECUTE pg_catalog.format('DEALLOCATE %I', probe);
+                END IF;
+                RAISE SQLSTATE 'UXPRB';   -- undoes what the probe made
+            EXCEPTION
+                WHEN SQLSTATE 'UXPRB' THEN
+                    IF phase OPERATOR(pg_catalog.=) 1 THEN
+                        parsed := parsed OPERATOR(pg_catalog.||) n;
+                    END IF;
+                WHEN OTHERS THEN
+                    IF phase OPERATOR(pg_catalog.=) 2 THEN
+                        broken := broken OPERATOR(pg_catalog.||) pg_catalog.format('%s (%s)', whats[n], SQLERRM);
+                    -- (42P05, 42P06: a name the owner's code took meanwhile)
+                    ELSIF pg_catalog.left(SQLSTATE, 2) OPERATOR(pg_catalog.=) ANY ('{53,54,55,57,58}'::pg_catalog.text[])
+                          OR SQLSTATE OPERATOR(pg_catalog.=) ANY ('{42P05,42P06}'::pg_catalog.text[]) THEN
+                        RAISE;
+                    END IF;
+            END;
+        END LOOP;
     END LOOP;
     PERFORM pg_catalog.set_config('search_path', script_path, true);
     IF pg_catalog.cardinality(broken) OPERATOR(pg_catalog.>) 0 THEN
@@ -249,7 +401,7 @@ BEGIN
             USING ERRCODE = 'dependent_objects_still_exist',
                   DETAIL = 'Their definitions would no longer parse, nor restore from pg_dump: '
                            OPERATOR(pg_catalog.||) pg_catalog.array_to_string(broken, '; ') OPERATOR(pg_catalog.||) '.',
-                  HINT = 'Write the conversion out (iuid_col::uuid) in those views (CREATE OR REPLACE VIEW; a materialized view is created again), then run ALTER EXTENSION uidx UPDATE again.';
+                  HINT = 'Write the conversion out (iuid_col::uuid) in those views, rules, policies or routines (CREATE OR REPLACE; a materialized view is created again, a policy altered), then run ALTER EXTENSION uidx UPDATE again.';
     END IF;
 END
 $uidx$;
