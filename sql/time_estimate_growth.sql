@@ -204,4 +204,56 @@ SELECT pg_temp.dml_rows(format('DELETE FROM tg_plain WHERE iuid_timestamp(id) >=
                                '2024-01-01'::timestamptz + 44000 * interval '172.8 seconds'))
        BETWEEN 500 AND 2000 AS update_estimate_ok;
 
+
+-- A table that grew without new keys at its end: an UPDATE of a tenth of
+-- its oldest rows adds new row versions (and pages), not rows past the
+-- histogram.  None of that growth is put at the end, so "the last hour"
+-- stays the rows that are there (it was estimated at the whole UPDATE).
+CREATE TABLE tg_updated (id iuid PRIMARY KEY, status integer NOT NULL)
+  WITH (autovacuum_enabled = off, fillfactor = 100);
+INSERT INTO tg_updated SELECT id, 0 FROM tg_plain WHERE iuid_timestamp(id) < '2024-03-01';
+ANALYZE tg_updated;
+UPDATE tg_updated SET status = 1 WHERE iuid_timestamp(id) < '2024-01-07';
+SELECT c.query_case, e.*
+  FROM (VALUES
+    ('last hour', $$SELECT * FROM tg_updated WHERE iuid_timestamp(id) >= timestamptz '2024-03-01' - interval '1 hour'$$),
+    ('last hour, id range', $$SELECT * FROM tg_updated WHERE id >= iuid_lower_bound(timestamptz '2024-03-01' - interval '1 hour')$$)
+  ) AS c(query_case, query), pg_temp.estimate(c.query) e
+ ORDER BY c.query_case COLLATE "C";
+DROP TABLE tg_updated;
+
+-- A bound whose value runs a query of its own on the same table, whose
+-- planning reads the key's ends and then fails, the function catching the
+-- error: the outer estimate reads the same ends, and is the same as with
+-- a constant bound (the keys read are kept by value, not in the failed
+-- query's memory).
+CREATE FUNCTION pg_temp.second_call_fails() RETURNS iuid STABLE LANGUAGE plpgsql AS $$
+DECLARE
+    n integer := coalesce(nullif(current_setting('tg.calls', true), ''), '0')::integer + 1;
+BEGIN
+    PERFORM set_config('tg.calls', n::text, false);
+    IF n >= 2 THEN
+        RAISE EXCEPTION 'second call';
+    END IF;
+    RETURN iuid_lower_bound('2024-04-01');
+END
+$$;
+CREATE FUNCTION pg_temp.bound_after_failed_plan() RETURNS iuid STABLE LANGUAGE plpgsql AS $$
+BEGIN
+    BEGIN
+        PERFORM set_config('tg.calls', '0', false);
+        PERFORM count(*) FROM tg_plain
+         WHERE id >= iuid_lower_bound('2024-03-20') AND id <= pg_temp.second_call_fails();
+    EXCEPTION WHEN raise_exception THEN
+        NULL;
+    END;
+    RETURN iuid_lower_bound('2024-04-01');
+END
+$$;
+SELECT (pg_temp.explain_json($$SELECT * FROM tg_plain WHERE id >= iuid_lower_bound('2024-03-20')
+                                 AND id <= pg_temp.bound_after_failed_plan()$$)->0->'Plan'->>'Plan Rows')
+     = (pg_temp.explain_json($$SELECT * FROM tg_plain WHERE id >= iuid_lower_bound('2024-03-20')
+                                 AND id <= iuid_lower_bound('2024-04-01')$$)->0->'Plan'->>'Plan Rows')
+       AS same_estimate_after_failed_nested_plan;
+
 DROP TABLE tg_plain, tg_parts, tg_stripes, tg_uuid, tg_comb, tg_distid, tg_noindex;

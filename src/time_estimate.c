@@ -349,6 +349,11 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
  * The probes of one rel's estimates: each time filter's ranges, and their
  * interval, ask for the same ends, so one set_rel_pathlist call reads each
  * end once (uidx_estimate_probes_reset clears them at its start and end).
+ * The keys are kept in the entries themselves, not as pointers into the
+ * planner's memory: a bound's value can run a query of its own (a STABLE
+ * function), whose planning uses this cache too and, where that query fails
+ * and the function catches the error, leaves entries behind whose planner's
+ * memory is gone.
  */
 #define PROBE_CACHE_SIZE 4
 
@@ -357,9 +362,9 @@ typedef struct ProbeCacheEntry
 	Oid			index;
 	bool		want_max;
 	bool		has_after;
-	Datum		after;
+	pg_uuid_t	after;
 	ProbeResult found;
-	Datum		result;
+	pg_uuid_t	result;
 } ProbeCacheEntry;
 
 static ProbeCacheEntry probe_cache[PROBE_CACHE_SIZE];
@@ -382,22 +387,27 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
 		entry = &probe_cache[i];
 		if (entry->index == index_oid && entry->want_max == want_max &&
 			entry->has_after == (after != NULL) &&
-			(after == NULL || memcmp(DatumGetPointer(entry->after), DatumGetPointer(*after),
+			(after == NULL || memcmp(entry->after.data, DatumGetUUIDP(*after)->data,
 									 UIDX_LEN) == 0))
 		{
-			*result = entry->result;
+			if (entry->found == PROBE_FOUND)
+				*result = datumCopy(UUIDPGetDatum(&entry->result), false, UIDX_LEN);
 			return entry->found;
 		}
 	}
 	if (probe_cache_used == PROBE_CACHE_SIZE)
 		return read_index_end(heap_oid, index_oid, dir, scankey, result);
-	entry = &probe_cache[probe_cache_used++];
+	entry = &probe_cache[probe_cache_used];
 	entry->index = index_oid;
 	entry->want_max = want_max;
 	entry->has_after = after != NULL;
-	entry->after = after != NULL ? datumCopy(*after, false, UIDX_LEN) : (Datum) 0;
+	if (after != NULL)
+		memcpy(entry->after.data, DatumGetUUIDP(*after)->data, UIDX_LEN);
 	entry->found = read_index_end(heap_oid, index_oid, dir, scankey, result);
-	entry->result = entry->found == PROBE_FOUND ? *result : (Datum) 0;
+	if (entry->found == PROBE_FOUND)
+		memcpy(entry->result.data, DatumGetUUIDP(*result)->data, UIDX_LEN);
+	/* counted only once filled: the probe itself may fail */
+	probe_cache_used++;
 	return entry->found;
 }
 
@@ -555,6 +565,14 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 		return analyzed_selec;
 	found = probe_key_end(root, vardata, key_row, time_function, false,
 						  has_end ? &end->last : NULL, &first);
+	/*
+	 * No key past the histogram's last bound: the table grew without new
+	 * keys at its end (an UPDATE's new row versions, a backfill), so none of
+	 * its growth is put there; the statistics' fraction is scaled to the
+	 * current size, as PostgreSQL scales its own estimates.
+	 */
+	if (found == PROBE_NONE && has_end)
+		return analyzed_selec;
 	if (found == PROBE_FOUND)
 		first_field = field_of(first, time_offset);
 	else if (has_end)
