@@ -26,6 +26,20 @@ printf 'print "1..1\\nok 1\\n";\n' >"$h/tree/test/t/quick.pl"
 # a test that takes a port as Cluster.pm does, then waits to be killed
 printf 'open my $f, ">", "$ENV{PG_TEST_PORT_DIR}/65000.rsv" or die "$!"; print $f sprintf("%%10d\\n", $$); close $f;\nprint "1..1\\n"; sleep 60; print "ok 1\\n";\n' \
   >"$h/tree/test/t/killed.pl"
+# a test that leaves a process of its own behind (as a server Cluster.pm
+# started would be after a crash: pg_ctl puts it in a session of its own)
+cat >"$h/tree/test/t/daemon.pl" <<'PL'
+use POSIX ();
+my $pid = fork // die "fork: $!";
+if ($pid == 0) {
+  POSIX::setsid();
+  open STDIN, '<', '/dev/null'; open STDOUT, '>', '/dev/null'; open STDERR, '>', '/dev/null';
+  exec 'sleep', '60';
+}
+open my $f, '>', $ENV{DAEMON_PID_FILE} or die "$!"; print $f "$pid\n"; close $f;
+print "1..1\nok 1\n";
+PL
+mkdir -m 1777 "$h/daemon"
 chmod -R a+rX "$h/tree" "$h/pg"
 
 runner=$(if [ "$(id -u)" -eq 0 ]; then id -u postgres; else id -u; fi)
@@ -90,5 +104,9 @@ rm -rf "$h"/tmp/uidx-tap.*   # its work directory: tap.sh's EXIT trap never ran
 if tap t/quick.pl; then ok "the next run passes"; else not_ok "after a killed run: $(tail -3 "$h/out")"; fi
 if empty; then ok "and removes the killed run's directory"; else not_ok "left in TMPDIR after a killed run: $(ls -A "$h/tmp")"; fi
 
+# 5. a process the test left running holds nothing: the directory goes
+if DAEMON_PID_FILE=$h/daemon/pid tap t/daemon.pl; then ok "a test that leaves a process behind passes"; else not_ok "t/daemon.pl: $(tail -3 "$h/out")"; fi
+if empty; then ok "and the directory is removed all the same"; else not_ok "left in TMPDIR while a process a test left runs: $(ls -A "$h/tmp")"; fi
+kill "$(cat "$h/daemon/pid")" 2>/dev/null
 if [ "$fails" -eq 0 ]; then echo "tap-ports: all passed"; exit 0; fi
 echo "tap-ports: $fails failed"; exit 1
