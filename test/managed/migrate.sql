@@ -90,6 +90,14 @@ CREATE TEMP TABLE before_orders AS SELECT id::text AS id, customer_id, amount FR
 CREATE INDEX ON orders (customer_id);
 CREATE INDEX orders_large ON orders (amount) WHERE amount > 100;
 ALTER TABLE orders ADD CONSTRAINT orders_id_customer UNIQUE (id, customer_id);
+-- and a check and a foreign key, which no index shows
+CREATE TABLE customers (id bigint PRIMARY KEY);
+INSERT INTO customers SELECT g FROM generate_series(-3, 30000) g;
+ALTER TABLE orders ADD CONSTRAINT orders_customer FOREIGN KEY (customer_id) REFERENCES customers (id),
+                   ADD CONSTRAINT orders_amount CHECK (amount > -10);
+CREATE TEMP VIEW constraint_shapes AS
+SELECT conrelid::regclass::text AS rel, contype::text AS contype, pg_get_constraintdef(oid) AS shape FROM pg_constraint;
+CREATE TEMP TABLE before_constraints AS SELECT contype, shape FROM constraint_shapes WHERE rel = 'orders';
 CREATE TEMP VIEW index_shapes AS
 SELECT i.indrelid::regclass::text AS rel,
        regexp_replace(pg_get_indexdef(i.indexrelid), '^(CREATE (UNIQUE )?INDEX) \S+ ON (ONLY )?\S+ ', '\1 ') AS shape
@@ -153,9 +161,17 @@ BEGIN
     IF (SELECT count(*) FROM pg_constraint WHERE conrelid = 'orders'::regclass AND contype = 'u') <> 1 THEN
         RAISE EXCEPTION 'migrate: the unique constraint of orders is gone';
     END IF;
+    IF (SELECT count(*) FROM before_constraints WHERE contype IN ('c', 'f')) <> 2
+       OR (SELECT array_agg(contype || ' ' || shape ORDER BY contype, shape) FROM constraint_shapes WHERE rel = 'orders')
+          IS DISTINCT FROM (SELECT array_agg(contype || ' ' || shape ORDER BY contype, shape) FROM before_constraints) THEN
+        RAISE EXCEPTION 'migrate: the constraints of orders were %, they are %',
+            (SELECT array_agg(contype || ' ' || shape ORDER BY contype, shape) FROM before_constraints),
+            (SELECT array_agg(contype || ' ' || shape ORDER BY contype, shape) FROM constraint_shapes WHERE rel = 'orders');
+    END IF;
 END
 $$;
 DROP TABLE orders;
+DROP TABLE customers;
 
 -- the partition helper: same partitions, bounds and refusals
 CREATE TABLE parts_c (id uuid NOT NULL) PARTITION BY RANGE (id);

@@ -74,6 +74,12 @@ for f in $listed; do
   cp "$dir/$f" "$out/"
 done
 cp "$dir/$changes" "$out/"
+# and what the .dsc lists: a .changes of a Debian revision after the first
+# (1.3.0-2) leaves the .orig.tar.gz out, which the .dsc (and deb.sh) still need
+for f in $(sed -n '/^Files:/,/^[^ ]/{/^ /p}' "$dir/uidx_$debversion.dsc" | awk '{print $3}'); do
+  [ -f "$dir/$f" ] || die "uidx_$debversion.dsc lists $f, which the build did not make"
+  cp "$dir/$f" "$out/"
+done
 for v in $versions; do
   deb=postgresql-$v-uidx_${debversion}_$arch.deb
   grep -qx "$deb" <<<"$listed" || die "$changes does not list $deb"

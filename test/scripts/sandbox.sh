@@ -65,9 +65,22 @@ build_prefix() {
   make -C "$top" -s install DESTDIR="$prefix" >/dev/null
 }
 
+# start's directory has a name anyone can guess (TMPDIR is often /tmp): one
+# another user made there, or a link, would let that user change the server's
+# files, have pg_ctl (as the server's user) signal a pid of their choosing, or
+# root's chown and rm act on theirs.  start and stop refuse it.
+refuse_foreign_dir() {
+  if [ -L "$SANDBOX_DIR" ] || { [ -e "$SANDBOX_DIR" ] && [ "$(stat -c %u "$SANDBOX_DIR")" != "$(id -u)" ]; }; then
+    echo "sandbox: $SANDBOX_DIR is a link or belongs to another user: remove it" >&2
+    exit 1
+  fi
+}
+
 start() {
+  mkdir -p "$SANDBOX_DIR"
+  refuse_foreign_dir
   stop_quietly
-  mkdir -p "$SANDBOX_DIR"; chmod 755 "$SANDBOX_DIR"
+  chmod 755 "$SANDBOX_DIR"
   build_prefix
   rm -rf "$data" "$sock" "$logs" "$files"; mkdir -p "$data" "$sock" "$logs" "$files"
   [ "$(id -u)" -eq 0 ] && chown postgres: "$data" "$sock" "$logs" "$files"
@@ -117,7 +130,7 @@ finish_run() {  # status of CMD
 
 case "${1:-}" in
   start) start; export_env; echo "export PGHOST=$PGHOST PGPORT=$PGPORT PGUSER=$PGUSER PATH=$prefix$sysbin:\$PATH" ;;
-  stop)  stop_quietly; rm -rf "$SANDBOX_DIR" ;;
+  stop)  refuse_foreign_dir; stop_quietly; rm -rf "$SANDBOX_DIR" ;;
   run)   shift
          trap 'finish_run 1' EXIT
          start; export_env

@@ -60,26 +60,41 @@ cd "$work"
 # lock on the directory itself while the test runs, see below).
 runner_uid=$(if [ ${#as_user[@]} -gt 0 ]; then id -u postgres; else id -u; fi)
 ports=${TMPDIR:-/tmp}/uidx-tap-ports.$runner_uid
+# Another test of the same user may remove the directory at any moment before
+# this one holds it (its release_ports below): every step that finds it gone
+# starts again.  What is checked is the directory opened (through the
+# descriptor, which no rename or link planted at the path afterwards can
+# change), and that the path still names it once it is held.
+refuse_ports() { echo "tap.sh: $ports is not a directory of uid $runner_uid's: remove it" >&2; exit 1; }
 ports_fd=""
-for try in 1 2 3 4 5; do
+for try in $(seq 50); do
   mkdir -m 700 "$ports" 2>/dev/null || true
-  if [ "$(id -u)" -eq 0 ] && [ ! -L "$ports" ] && [ "$(stat -c %u "$ports" 2>/dev/null)" = 0 ]; then
-    chown postgres: "$ports"
+  # (a link or a FIFO is never opened: the latter would block)
+  if [ -L "$ports" ] || { [ -e "$ports" ] && [ ! -d "$ports" ]; }; then refuse_ports; fi
+  { exec {ports_fd}<"$ports"; } 2>/dev/null || { ports_fd=""; continue; }
+  held=$(stat -L -c %d:%i:%u:%F "/proc/self/fd/$ports_fd")
+  if [ "$(id -u)" -eq 0 ] && [ "${held##*:}" = directory ] && [ "$(cut -d: -f3 <<<"$held")" = 0 ]; then
+    # root made it for 'postgres': handed over through the descriptor
+    chown postgres: "/proc/self/fd/$ports_fd"
+    held=$(stat -L -c %d:%i:%u:%F "/proc/self/fd/$ports_fd")
   fi
-  if [ -L "$ports" ] || [ ! -d "$ports" ] || [ "$(stat -c %u "$ports")" != "$runner_uid" ]; then
-    echo "tap.sh: $ports is not a directory of uid $runner_uid's: remove it" >&2
-    exit 1
-  fi
-  exec {ports_fd}<"$ports"
   flock -s "$ports_fd"
-  # the directory may have been removed (by the last test to end) between
-  # mkdir and flock: then make it again
-  [ "$(stat -c %d:%i "$ports" 2>/dev/null)" != "$(stat -L -c %d:%i "/proc/self/fd/$ports_fd")" ] || break
+  if [ "$(stat -c %d:%i "$ports" 2>/dev/null)" = "$(cut -d: -f1,2 <<<"$held")" ]; then
+    [ "$(cut -d: -f3- <<<"$held")" = "$runner_uid:directory" ] || refuse_ports
+    break
+  fi
+  # removed (by the last test to end) or replaced since it was opened
   exec {ports_fd}<&-; ports_fd=""
 done
 [ -n "$ports_fd" ] || { echo "tap.sh: could not hold $ports" >&2; exit 1; }
-release_ports() {  # removes the directory when no other test holds it and it is empty
-  if flock -n -x "$ports_fd"; then rmdir "$ports" 2>/dev/null || true; fi
+# Removes the directory when no other test holds it.  A run killed outright
+# (kill -9) leaves its reservation files behind; with the lock held alone no
+# test of this user is using any, so they go too.
+release_ports() {
+  if flock -n -x "$ports_fd"; then
+    rm -f -- "$ports"/*.rsv
+    rmdir "$ports" 2>/dev/null || true
+  fi
   exec {ports_fd}<&-
 }
 trap 'release_ports; rm -rf "$work"' EXIT

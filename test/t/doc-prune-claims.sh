@@ -8,7 +8,8 @@
 #     that one partition through an index condition on id, "no" all four and
 #     no index condition;
 #  2. reads every sentence of README.md and docs/*.md (outside code blocks;
-#     a table row or list item is a sentence) that speaks of pruning, and
+#     a table row or list item is a sentence) that speaks of pruning or of
+#     an index (the table claims both), and
 #     fails where one names a filter function of the table against what the
 #     table says: a clause that names a "no" function without a negation
 #     ("not", "no", "never", "every partition", ...), or one that says a
@@ -102,26 +103,24 @@ denial = re.compile(r"\b(do|does|did|will|can|could) not (use the index and )?pr
                     r"no pruning|reads every partition|scans all partitions|read every partition", re.I)
 
 def named(text, funcs):
+    # named in a code span, or called in plain text (f(id) without backticks)
     spans = re.findall(r"`([^`]*)`", text)
-    return {f for f in funcs for s in spans if re.search(rf"\b{f}\b", s)}
+    plain = re.sub(r"`[^`]*`", " ", text)
+    return {f for f in funcs
+            if any(re.search(rf"\b{f}\b", s) for s in spans) or re.search(rf"\b{f}\(", plain)}
 
-sentences_checked = 0
-for doc in [top / "README.md"] + sorted((top / "docs").glob("*.md")):
-    text = doc.read_text().splitlines()
-    fence = False
-    para, start = [], 0
-    units = []          # (line, text)
+def sentences(text, skip=()):
+    """(line, sentence) of a Markdown page's prose: code blocks, comments and
+    the lines in skip left out; a table row or list item is a unit of its own"""
+    fence, para, start, units = False, [], 0, []
     def flush():
-        global para
         if para:
             units.append((start, " ".join(para)))
-            para = []
-    for n, l in enumerate(text, 1):
+            para.clear()
+    for n, l in enumerate(text.splitlines(), 1):
         if l.lstrip().startswith("```"):
             flush(); fence = not fence; continue
-        if fence or l.startswith("<!--"):
-            continue
-        if doc == page and (n - 1) in table_lines:
+        if fence or l.startswith("<!--") or (n - 1) in skip:
             continue
         if not l.strip():
             flush(); continue
@@ -136,24 +135,58 @@ for doc in [top / "README.md"] + sorted((top / "docs").glob("*.md")):
     for line, unit in units:
         # sentences: split after . ! ? before a capital, a backtick or a link
         for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`\[(*])", unit):
-            if not re.search(r"prun", sentence, re.I):
-                continue
-            sentences_checked += 1
-            clauses = re.split(r"[,;:]\s+|\s+\u2014\s+|\s+--?\s+", sentence)
-            for clause in clauses:
-                for f in named(clause, no):
-                    if not negation.search(clause):
-                        problems.append(f"{doc.relative_to(top)}:{line}: says `{f}` filters prune or use the index, "
-                                        f"docs/partitioning.md's table says they do not: {sentence}")
-            if not named(sentence, no):
-                for f in named(sentence, yes):
-                    if denial.search(sentence):
-                        problems.append(f"{doc.relative_to(top)}:{line}: says `{f}` filters do not prune, "
-                                        f"docs/partitioning.md's table says they do: {sentence}")
+            yield line, sentence
+
+def claims(sentence):
+    """what a sentence says against the table: [] where nothing, None where it
+    speaks of neither pruning nor an index"""
+    # the table's claim is both: the index is used, and partitions are pruned
+    if not re.search(r"prun|\bindex", sentence, re.I):
+        return None
+    found = []
+    for clause in re.split(r"[,;:]\s+|\s+\u2014\s+|\s+--?\s+", sentence):
+        for f in sorted(named(clause, no)):
+            if not negation.search(clause):
+                found.append(f"says `{f}` filters prune or use the index, docs/partitioning.md's table says they do not")
+    if not named(sentence, no):
+        for f in sorted(named(sentence, yes)):
+            if denial.search(sentence):
+                found.append(f"says `{f}` filters do not prune, docs/partitioning.md's table says they do")
+    return found
+
+# the heuristic itself, on sentences it must and must not object to (the
+# names are the table's, so that a table that changes keeps this honest)
+if "uuidv7_timestamp" in no and "iuid_timestamp" in yes:
+    must = ["Time filters on `uuidv7_timestamp(id)` use the index and prune partitions.",
+            "A filter on `uuidv7_timestamp(id)` uses the index on `id`.",
+            "Filters on uuidv7_timestamp(id) prune partitions.",
+            "Pruning works for `uuidv7_timestamp(id)` too, so no change is needed.",
+            "Both `iuid_timestamp(id)` and `uuidv7_timestamp(id)` filters prune partitions.",
+            "Filters on `iuid_timestamp(id)` never prune."]
+    must_not = ["A filter on `uuidv7_timestamp(id)` is right but reads every partition and uses no index on `id`.",
+                "`iuid_timestamp(id) >= $1` prunes partitions and uses the index."]
+    for t in must:
+        if not claims(t):
+            problems.append(f"the check itself: it lets through a false sentence: {t}")
+    for t in must_not:
+        if claims(t):
+            problems.append(f"the check itself: it objects to a true sentence: {t}")
+else:
+    problems.append("the check itself: the table no longer says uuidv7_timestamp does not prune and "
+                    "iuid_timestamp does: change the planted sentences of this test")
+
+sentences_checked = 0
+for doc in [top / "README.md"] + sorted((top / "docs").glob("*.md")):
+    for line, sentence in sentences(doc.read_text(), table_lines if doc == page else ()):
+        found = claims(sentence)
+        if found is None:
+            continue
+        sentences_checked += 1
+        problems += [f"{doc.relative_to(top)}:{line}: {c}: {sentence}" for c in found]
 
 for p in problems:
     print(f"not ok - {p}")
-print(f"doc-prune-claims: {checked} filters of the table run, {sentences_checked} sentences about pruning read, "
+print(f"doc-prune-claims: {checked} filters of the table run, {sentences_checked} sentences about pruning or an index read, "
       f"{len(problems)} problem(s)")
 sys.exit(1 if problems else 0)
 PY
