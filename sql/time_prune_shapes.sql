@@ -80,7 +80,13 @@ SELECT shape, ps_read(query) AS reads, ps_same(query) AS result
     ('sub-select bound', $$SELECT id FROM ps WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$),
     ('sub-select bound, id form', $$SELECT id FROM ps WHERE id >= (SELECT iuid_lower_bound('2024-01-20')) AND id < (SELECT iuid_lower_bound('2024-01-21'))$$),
     ('sub-select bound through a view', $$SELECT id FROM ps_view WHERE iuid_timestamp(id) BETWEEN (SELECT '2024-01-20'::timestamptz) AND (SELECT '2024-01-20 23:59:59'::timestamptz)$$),
-    ('join, sub-select bound', $$SELECT p.id FROM ps p JOIN (VALUES ('a'), ('b')) k(kind) USING (kind) WHERE iuid_timestamp(p.id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(p.id) < '2024-01-21'$$)
+    ('join, sub-select bound', $$SELECT p.id FROM ps p JOIN (VALUES ('a'), ('b')) k(kind) USING (kind) WHERE iuid_timestamp(p.id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(p.id) < '2024-01-21'$$),
+    -- a UNION ALL level has no table of its own: its quals reach the branches as the append rel's
+    ('sub-select bound through UNION ALL', $$SELECT id FROM (SELECT id FROM ps WHERE kind = 'a' UNION ALL SELECT id FROM ps WHERE kind = 'b') s WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$),
+    ('sub-select bound through UNION ALL, id form', $$SELECT id FROM (SELECT id FROM ps WHERE kind = 'a' UNION ALL SELECT id FROM ps WHERE kind = 'b') s WHERE id >= (SELECT iuid_lower_bound('2024-01-20')) AND id < (SELECT iuid_lower_bound('2024-01-21'))$$),
+    ('sub-select bound through a UNION ALL view', $$SELECT id FROM ps_union WHERE iuid_timestamp(id) BETWEEN (SELECT '2024-01-20'::timestamptz) AND (SELECT '2024-01-20 23:59:59'::date)$$),
+    ('sub-select bound through UNION ALL in an inlined WITH', $$WITH w AS (SELECT id FROM ps WHERE kind = 'a' UNION ALL SELECT id FROM ps WHERE kind = 'b') SELECT id FROM w WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::timestamp) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$),
+    ('sub-select bound through UNION ALL, joined', $$SELECT s.id FROM (SELECT id, kind FROM ps WHERE kind = 'a' UNION ALL SELECT id, kind FROM ps WHERE kind = 'b') s JOIN (VALUES ('a'), ('b')) k(kind) USING (kind) WHERE iuid_timestamp(s.id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(s.id) < '2024-01-21'$$)
   ) v(shape, query);
 
 -- Shapes that PostgreSQL does not prune in the id-range form either: the

@@ -54,6 +54,7 @@
 #include "parser/parse_coerce.h"
 #include "utils/acl.h"
 #include "utils/date.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -238,19 +239,35 @@ instant_of_type(int64 unix_ms, Oid type)
 }
 
 /*
+ * A call of core's larger/smaller function of `type` (date or timestamp):
+ * strict, so NULL stays NULL, where GREATEST and LEAST skip a NULL.
+ */
+static Node *
+strict_minmax(Oid type, bool larger, Node *arg, Datum limit)
+{
+	Oid			proc = type == DATEOID ? (larger ? F_DATE_LARGER : F_DATE_SMALLER)
+		: (larger ? F_TIMESTAMP_LARGER : F_TIMESTAMP_SMALLER);
+
+	return (Node *) makeFuncExpr(proc, type,
+								 list_make2(arg, makeConst(type, -1, InvalidOid, get_typlen(type),
+														   limit, false, get_typbyval(type))),
+								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/*
  * `expr` (a date or timestamp) moved to UIDX_INSTANT_FLOOR/CEIL where it lies
  * outside them.  Within them, a date or timestamp becomes a timestamptz in
  * every time zone without overflow, and outside them it lies beyond every
  * layout's field on the same side either way (time_layout.h), so every
- * bound of it is the same.  A constant inside stays as it is.
+ * bound of it is the same.  A constant inside stays as it is.  NULL stays
+ * NULL (docs/internals.md "Strict and equivalent"): the clause it comes
+ * from is NULL then, and so must every condition that replaces it be.
  */
 static Node *
 clamp_instant(Node *expr, Oid type)
 {
 	Datum		floor = instant_of_type(UIDX_INSTANT_FLOOR_UNIX_MS, type);
 	Datum		ceil = instant_of_type(UIDX_INSTANT_CEIL_UNIX_MS, type);
-	MinMaxExpr *least;
-	MinMaxExpr *greatest;
 
 	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID128_EPOCH_UNIX_MS &&
 					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID_EPOCH_UNIX_MS &&
@@ -271,34 +288,58 @@ clamp_instant(Node *expr, Oid type)
 			return (Node *) makeConst(type, -1, InvalidOid, c->constlen, ceil, false, c->constbyval);
 		return expr;
 	}
-	greatest = makeNode(MinMaxExpr);
-	greatest->minmaxtype = type;
-	greatest->op = IS_GREATEST;
-	greatest->args = list_make2(copyObject(expr),
-								makeConst(type, -1, InvalidOid, get_typlen(type), floor, false,
-										  get_typbyval(type)));
-	greatest->location = -1;
-	least = makeNode(MinMaxExpr);
-	least->minmaxtype = type;
-	least->op = IS_LEAST;
-	least->args = list_make2(greatest,
-							 makeConst(type, -1, InvalidOid, get_typlen(type), ceil, false,
-									   get_typbyval(type)));
-	least->location = -1;
-	return (Node *) least;
+	return strict_minmax(type, false, strict_minmax(type, true, copyObject(expr), floor), ceil);
+}
+
+/*
+ * The date or timestamp that `expr` casts to timestamptz, where it is core's
+ * cast of one (`$1::timestamptz`); NULL otherwise.  The cast fails past
+ * timestamptz's range, where the rest of the clause may never be evaluated
+ * (no row reaches it); the conditions read the value before the cast, as the
+ * cross-type comparisons do, so that they cannot fail there.
+ */
+static Node *
+timestamptz_cast_argument(Node *expr)
+{
+	FuncExpr   *call = (FuncExpr *) expr;
+	Node	   *arg;
+	Oid			type;
+	Oid			cast;
+
+	if (!IsA(expr, FuncExpr) || list_length(call->args) != 1 ||
+		(call->funcformat != COERCE_EXPLICIT_CAST && call->funcformat != COERCE_IMPLICIT_CAST))
+		return NULL;
+	arg = linitial(call->args);
+	type = exprType(arg);
+	if ((type != DATEOID && type != TIMESTAMPOID) ||
+		find_coercion_pathway(TIMESTAMPTZOID, type, COERCION_EXPLICIT, &cast) != COERCION_PATH_FUNC ||
+		cast != call->funcid)
+		return NULL;
+	return arg;
 }
 
 /*
  * `expr` as a timestamptz, the way the family's cross-type operators read
  * it, and so that it cannot overflow where they do not (clamp_instant).
+ * *cast_read: a cast to timestamptz was read through, so the conditions
+ * do not fail where the cast does and cannot stand in for the clause.
  */
 static Node *
-as_timestamptz(Node *expr)
+as_timestamptz(Node *expr, bool *cast_read)
 {
 	Oid			type = exprType(expr);
+	Node	   *arg;
 
+	*cast_read = false;
 	if (type == TIMESTAMPTZOID)
-		return expr;
+	{
+		arg = timestamptz_cast_argument(expr);
+		if (arg == NULL)
+			return expr;
+		*cast_read = true;
+		expr = arg;
+		type = exprType(arg);
+	}
 	if (type != TIMESTAMPOID && type != DATEOID)
 		return NULL;
 	return coerce_to_target_type(NULL, clamp_instant(expr, type), type, TIMESTAMPTZOID, -1,
@@ -348,7 +389,7 @@ uidx_match_time_filter(Node *node, UidxTimeFilter *filter)
 		strategy = BTCommuteStrategyNumber(strategy);
 	if (exprType(other) != (call == (FuncExpr *) right ? left_type : right_type))
 		return false;
-	other = as_timestamptz(other);
+	other = as_timestamptz(other, &filter->clause_needed);
 	if (other == NULL)
 		return false;
 
