@@ -134,6 +134,11 @@ CREATE SERVER diff_loop FOREIGN DATA WRAPPER postgres_fdw
     OPTIONS (host '@{[ $node->host ]}', port '@{[ $node->port ]}', dbname '$remote_db', extensions 'uidx');
 CREATE USER MAPPING FOR PUBLIC SERVER diff_loop OPTIONS (user '@{[ scalar getpwuid($>) ]}', password_required 'false');
 CREATE FUNCTION is_active(status text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS \$f\$SELECT \$1 = 'active'\$f\$;
+-- INSERT ... SELECT writes here
+CREATE TABLE diff_sink (id text NOT NULL, kind int NOT NULL);
+@{[ join("\n", map { my ($name, $op) = @$_; map {
+	"CREATE FUNCTION diff_$name(t timestamptz, b $_) RETURNS boolean LANGUAGE sql STABLE PARALLEL SAFE AS \$f\$SELECT t $op b\$f\$;" }
+	qw(timestamptz timestamp date) } [ lt => '<' ], [ le => '<=' ], [ eq => '=' ], [ ge => '>=' ], [ gt => '>' ]) ]}
 };
 for my $l (@layouts)
 {
@@ -251,6 +256,11 @@ sub fmt_instant    # epoch seconds (ms fraction) -> 'YYYY-MM-DD HH:MM:SS.fff'
 sub instant
 {
 	my $r = rand();
+	# NULL, and the first and last value of each type (timestamp and
+	# timestamptz: 4714 BC to 294276; date: to 5874897), which the other
+	# types hold only in some time zones or not at all
+	return pick('NULL', 'NULL', '4714-11-24 00:00:00 BC', '294276-12-31 23:59:59.999999', '294277-01-01')
+	  if rand() < 0.06;
 	if ($r < 0.35)
 	{
 		my $t = $rows[ int(rand($nrows)) ]{at};
@@ -280,6 +290,9 @@ sub literal
 {
 	my ($t) = @_;
 	$t //= instant();
+	return pick('NULL', 'NULL::timestamptz', 'NULL::timestamp', 'NULL::date', 'CAST(NULL AS date)') if $t eq 'NULL';
+	return pick("'4714-11-24 00:00:00+00 BC'::timestamptz", "'4714-11-24 00:00:00 BC'::timestamp",
+		"'4714-11-24 BC'::date", "date '4714-11-24 BC'") if $t =~ / BC$/;
 	return pick("'$t'", "'$t'::timestamptz", "'$t'::timestamp", "'$t'::date") if $t =~ /infinity/;
 	my ($day) = $t =~ /^(\d{4,7}-\d\d-\d\d)/;
 	# past what a timestamp holds: a date only
@@ -293,6 +306,14 @@ sub literal
 	return "'$t'::timestamp" if $r < 0.7;
 	return "timestamp '$t'" if $r < 0.75;
 	return rand() < 0.5 ? "'$day'::date" : "date '$day'";
+}
+
+# A literal with a type of its own, where an untyped one would be read as text
+# (a sub-select's output, a VALUES list, CASE)
+sub typed
+{
+	my ($lit) = @_;
+	return $lit =~ /::|^(?:timestamptz|timestamp|date) '|^CAST/ ? $lit : "$lit\::timestamptz";
 }
 
 # A value computed at execution, not at planning: shifted back to a constant
@@ -311,7 +332,11 @@ sub volatile_value
 		"localtimestamp - (localtimestamp - timestamp '$t')",
 		"(SELECT at FROM diff_marks WHERE name = '" . pick(qw(m1 m2 m3 m4 m5)) . "')",
 		"(SELECT max(at) FROM diff_marks WHERE at < '$t+00')",
-		"statement_timestamp() - (statement_timestamp() - '$t+00'::timestamptz)");
+		"statement_timestamp() - (statement_timestamp() - '$t+00'::timestamptz)",
+		# NULL from a stable expression and from a sub-select that finds no row
+		'nullif(localtimestamp, localtimestamp)', 'nullif(current_date, current_date)',
+		"(SELECT at FROM diff_marks WHERE name = 'none')",
+		'(CASE WHEN statement_timestamp() IS NOT NULL THEN ' . typed(literal()) . ' END)');
 	return pick(@forms);
 }
 
@@ -406,6 +431,9 @@ sub param_value
 {
 	my ($type, $t) = @_;
 	$t //= instant();
+	return 'NULL' if $t eq 'NULL';
+	return { timestamptz => "'4714-11-24 00:00:00+00 BC'", timestamp => "'4714-11-24 00:00:00 BC'",
+		date => "'4714-11-24 BC'" }->{$type} if $t =~ / BC$/;
 	return "'$t'" if $t =~ /infinity/;
 	# past what a timestamp holds: only dates
 	$t = '294276-12-31 23:00' if $type ne 'date' && $t =~ /^\d{6,}-/;
@@ -527,13 +555,13 @@ $gen{join} = sub {
 $gen{update} = sub {
 	my $t = pick(@tables);
 	my $f = time_fn($t);
-	return { kind => 'dml', sql => "UPDATE $t SET status = 'touched', kind = kind + 10 WHERE " . conjunction($f)
+	return { kind => 'dml', remains => $t, sql => "UPDATE $t SET status = 'touched', kind = kind + 10 WHERE " . conjunction($f)
 		  . pick(' RETURNING id::text, status', '') };
 };
 $gen{delete} = sub {
 	my $t = pick(@tables);
 	my $f = time_fn($t);
-	return { kind => 'dml', sql => "DELETE FROM $t WHERE " . conjunction($f) . pick(' RETURNING id::text', '') };
+	return { kind => 'dml', remains => $t, sql => "DELETE FROM $t WHERE " . conjunction($f) . pick(' RETURNING id::text', '') };
 };
 $gen{merge} = sub {
 	my $ta = pick(@merge_targets);
@@ -548,7 +576,7 @@ $gen{merge} = sub {
 		  . " WHEN MATCHED THEN UPDATE SET status = 'merged' WHEN NOT MATCHED THEN DO NOTHING",
 		"MERGE INTO $ta t USING (SELECT id FROM $tb WHERE " . time_filter(time_fn($tb))
 		  . ') s ON s.id = t.id AND ' . time_filter($f) . ' WHEN MATCHED THEN DELETE');
-	return { kind => 'dml', sql => $q };
+	return { kind => 'dml', remains => $ta, sql => $q };
 };
 $gen{cursor} = sub {
 	my $t = pick(@tables);
@@ -575,7 +603,101 @@ $gen{role} = sub {
 	return { kind => 'script', sql => [ $prep, '\echo @@owner', $exec[0], 'SET ROLE diff_reader', '\echo @@reader',
 			$exec[0], '\echo @@reader', $exec[1], 'RESET ROLE', 'DEALLOCATE dr' ] };
 };
-my @families = qw(cmp between param volatile valid rowcmp sqlfunc view subquery join update delete merge cursor role);
+# A bound, NULL or at or past a type's limits half the time, reaching the
+# plan in each way a bound can: a constant, a sub-select, a stable
+# expression, a WITH query, an inlined SQL function's argument, or a
+# prepared statement's parameter (custom or generic as the configuration
+# says), in each statement: SELECT, DELETE, UPDATE, MERGE, INSERT ... SELECT,
+# a cursor.  DML is compared by the rows it changes and what the table
+# holds after it (case_script).
+sub edge_instant
+{
+	return rand() < 0.5
+	  ? pick('NULL', 'NULL', '4714-11-24 00:00:00 BC', '294276-12-31 23:59:59.999999', '294276-12-31 23:00',
+		'294277-01-01', '5874897-12-31', 'infinity', '-infinity', '1969-12-31 23:59:59.999',
+		'10889-08-02 05:31:50.656', '3014-12-13 12:41:28.832', '1699-12-31 23:59:59.999')
+	  : instant();
+}
+
+# the bound as it reaches the plan, and a WITH clause it needs
+sub bound_reaching
+{
+	my ($way, $lit) = @_;
+	return (typed($lit) =~ s/^NULL$/NULL::timestamptz/r, '') if $way eq 'const';
+	my $v = typed($lit eq 'NULL' ? 'NULL::timestamptz' : $lit);
+	return (pick("(SELECT $v)", "(SELECT v FROM (VALUES ($v)) s(v))"), '') if $way eq 'subselect';
+	return ("(CASE WHEN statement_timestamp() IS NOT NULL THEN $v END)", '') if $way eq 'stable';
+	return ('(SELECT v FROM b)', 'WITH b AS ' . pick('', 'MATERIALIZED ') . "(SELECT $v AS v) ") if $way eq 'cte';
+	die "way $way";
+}
+
+$gen{bound} = sub {
+	my $stmt = pick(qw(select select delete update merge insert cursor));
+	my $t = $stmt eq 'merge' ? pick(@merge_targets) : pick(@tables);
+	my $a = $stmt eq 'merge' ? 't' : '';
+	my $f = time_fn($t, $a ? "$a.id" : 'id');
+	my $way = pick(qw(const subselect stable cte function param));
+	my $op = pick('<', '<=', '=', '>=', '>', 'BETWEEN');
+	my ($type) = param_type();
+	my @vals = map { edge_instant() } 1 .. 3;
+	my ($w, $with);
+	my $n = $op eq 'BETWEEN' ? 2 : 1;
+	if ($way eq 'param')
+	{
+		$w = $op eq 'BETWEEN' ? "$f BETWEEN \$1 AND \$2" : "$f $op \$1";
+	}
+	else
+	{
+		my $fw = $way eq 'function' ? 'const' : $way;
+		my ($b1, $w1) = bound_reaching($fw, literal($vals[0]));
+		my ($b2) = bound_reaching($fw eq 'cte' ? 'const' : $fw, literal($vals[1]));
+		$with = $w1;
+		if ($way eq 'function')
+		{
+			my %name = ('<' => 'lt', '<=' => 'le', '=' => 'eq', '>=' => 'ge', '>' => 'gt');
+			$w = $op eq 'BETWEEN' ? "diff_ge($f, $b1) AND diff_le($f, $b2)" : "diff_$name{$op}($f, $b1)";
+		}
+		else
+		{
+			$w = $op eq 'BETWEEN' ? "$f BETWEEN $b1 AND $b2" : "$f $op $b1";
+		}
+	}
+	$w .= ' AND ' . extra($a) if rand() < 0.3;
+	my $from = $a ? "$t $a" : $t;
+	my ($sql, $kind, $remains) = ('', 'select', $t);
+	if ($stmt eq 'select' || $stmt eq 'cursor') { $sql = 'SELECT ' . select_list('', $f) . " FROM $t WHERE $w"; }
+	elsif ($stmt eq 'delete') { $sql = "DELETE FROM $t WHERE $w"; }
+	elsif ($stmt eq 'update') { $sql = "UPDATE $t SET status = 'touched', kind = kind + 10 WHERE $w"; }
+	elsif ($stmt eq 'merge')
+	{
+		$sql = "MERGE INTO $t t USING diff_kinds k ON t.kind = k.kind AND $w WHEN MATCHED AND k.kind < 2 THEN DELETE "
+		  . "WHEN MATCHED THEN UPDATE SET status = 'merged'";
+	}
+	else
+	{
+		$sql = "INSERT INTO diff_sink SELECT id::text, kind FROM $t WHERE $w";
+		$remains = 'diff_sink';
+	}
+	$kind = 'dml' unless $stmt eq 'select' || $stmt eq 'cursor';
+	$sql = ($with // '') . $sql;
+	if ($way eq 'param')
+	{
+		my $types = join(', ', ($type) x $n);
+		my @script = ("PREPARE db($types) AS $sql");
+		for my $v (@vals)
+		{
+			my $args = join(', ', map { param_value($type, $_ == 0 ? $v : edge_instant()) } 0 .. $n - 1);
+			# (a cursor cannot be declared for EXECUTE: the statement runs as it is)
+			push @script, $kind eq 'dml' ? dml_statements("EXECUTE db($args)", $remains)
+			  : ('\echo @@exec', "EXECUTE db($args)");
+		}
+		return { kind => 'script', sql => [ @script, 'DEALLOCATE db' ] };
+	}
+	return { kind => 'script', sql => [ 'BEGIN', 'DECLARE dc ' . pick('', 'SCROLL ') . "CURSOR FOR $sql",
+			'FETCH ALL dc', 'CLOSE dc', 'COMMIT' ] } if $stmt eq 'cursor';
+	return { kind => $kind, sql => $sql, remains => $remains };
+};
+my @families = qw(cmp between param volatile valid rowcmp sqlfunc view subquery join update delete merge cursor role bound);
 
 # The issue's own forms first, as they were reported.
 my @cases = map { { family => 'issue', %$_ } } (
@@ -656,12 +778,54 @@ my @configs = (
 		  . ' SET min_parallel_table_scan_size = 0; SET min_parallel_index_scan_size = 0;' ],
 );
 
+# Which configurations run each case: every one for the fixed cases and (by
+# default) for the generated ones; with UIDX_DIFF_SAMPLE=N a generated
+# query runs with the rewrite off, on the reference table, in the default
+# configuration and in N of the others, picked after the queries are
+# generated (so a seed gives the same queries whatever N is).
+my @always = qw(reference plain_table default);
+my @sampled = grep { my $n = $_; !grep { $_ eq $n } @always } map { $_->[0] } @configs;
+my $sample = $ENV{UIDX_DIFF_SAMPLE} // scalar(@sampled);
+die "UIDX_DIFF_SAMPLE must be 0 to " . scalar(@sampled) . "\n" unless $sample =~ /^\d+$/ && $sample <= @sampled;
+for my $i (0 .. $#cases)
+{
+	my @mine = @sampled;
+	if ($i >= $nfixed)
+	{
+		for my $k (reverse 1 .. $#mine)
+		{
+			my $j = int(rand($k + 1));
+			@mine[ $k, $j ] = @mine[ $j, $k ];
+		}
+		splice @mine, $sample;
+	}
+	$cases[$i]{configs} = { map { $_ => 1 } @always, @mine };
+}
+my $jobs = $ENV{UIDX_DIFF_JOBS} // do { my $n = `nproc 2>/dev/null`; $n =~ /^(\d+)/ ? $1 : 1 };
+die "UIDX_DIFF_JOBS must be a positive integer\n" unless $jobs =~ /^[1-9]\d*$/;
+note "each generated query runs in @{[ scalar(@always) + $sample ]} of @{[ scalar(@configs) ]} configurations (UIDX_DIFF_SAMPLE=$sample), $jobs at once (UIDX_DIFF_JOBS)";
+
 # One statement, then its SQLSTATE if it failed.
 sub statement
 {
 	my ($sql) = @_;
 	return "$sql\n" if $sql =~ /^\\/;
 	return "$sql;\n\\if :ERROR\n\\echo \@\@error :SQLSTATE\n\\endif\n";
+}
+
+# What a table holds: its rows' count and digest (diff_sink: what INSERT ... SELECT wrote)
+sub remains_query
+{
+	my ($table) = @_;
+	my $row = $table eq 'diff_sink' ? "id || ':' || kind" : "id::text || ':' || kind || ':' || coalesce(status, '-')";
+	return "SELECT count(*), md5(coalesce(string_agg($row, ',' ORDER BY $row), '')) FROM $table";
+}
+
+# A DML statement in a transaction rolled back: the rows it changes, what remains
+sub dml_statements
+{
+	my ($sql, $remains) = @_;
+	return ('BEGIN', $sql, '\echo @@rows :ROW_COUNT', '\echo @@remains', remains_query($remains), 'ROLLBACK');
 }
 
 sub case_script
@@ -683,8 +847,11 @@ sub case_script
 		@run = ($sql);
 	}
 	return $tz . join('', map { statement($_) } @run) if $case->{kind} eq 'select';
-	# DML: the affected rows (and RETURNING rows), rolled back
-	splice @run, $prepare ? 2 : 1, 0, '\echo @@rows :ROW_COUNT';
+	# DML: the affected rows (and RETURNING rows) and what the table holds
+	# then, rolled back
+	my $remains = $case->{remains};
+	$remains = $transform->($remains) if $remains && $transform;
+	splice @run, $prepare ? 2 : 1, 0, '\echo @@rows :ROW_COUNT', $remains ? ('\echo @@remains', remains_query($remains)) : ();
 	return $tz . join('', map { statement($_) } 'BEGIN', @run, 'ROLLBACK');
 }
 
@@ -710,11 +877,15 @@ sub sorted_block
 	return \@sorted;
 }
 
-sub run_config
+# Starts one configuration's psql on the cases it runs; returns its harness
+# and what to call once it has ended.  Its output is read as it comes
+# (pump), so several configurations run at once (UIDX_DIFF_JOBS).
+sub start_config
 {
 	my ($name, $settings, $prepare, $on_case, $transform) = @_;
 	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
-	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare, $transform) for 0 .. $#cases;
+	my @mine = grep { $cases[$_]{configs}{$name} } 0 .. $#cases;
+	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare, $transform) for @mine;
 	my $file = "$dir/$name.sql";
 	open my $fh, '>', $file or die "$file: $!";
 	print $fh $script;
@@ -745,14 +916,38 @@ sub run_config
 		}
 	};
 	my $t0 = Time::HiRes::time();
-	IPC::Run::run [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($db), '-f', $file ],
-	  '<', \'', '>', $sink, '2>', \$stderr
-	  or BAIL_OUT("psql for $name failed: $stderr");
-	$sink->("\n") if $buf ne '';
-	$finish->();
-	PostgreSQL::Test::Utils::append_to_file("$keep.err", $stderr) if $keep;
-	note sprintf('configuration %s: %d cases in %.1f s', $name, scalar(@cases), Time::HiRes::time() - $t0);
+	my $h = IPC::Run::start [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($db), '-f', $file ],
+	  '<', \'', '>', $sink, '2>', \$stderr;
+	return { harness => $h, cases => \@mine, done => sub {
+		$h->finish or BAIL_OUT("psql for $name failed: $stderr");
+		$sink->("\n") if $buf ne '';
+		$finish->();
+		PostgreSQL::Test::Utils::append_to_file("$keep.err", $stderr) if $keep;
+		note sprintf('configuration %s: %d cases in %.1f s', $name, scalar(@mine), Time::HiRes::time() - $t0);
+	} };
 }
+
+# Runs configurations, at most $jobs at once; each one's `after` once it has ended.
+sub run_configs
+{
+	my @queue = @_;
+	my @running;
+	while (@queue || @running)
+	{
+		push @running, shift(@queue)->() while @queue && @running < $jobs;
+		my @still;
+		for my $r (@running)
+		{
+			$r->{harness}->pump_nb if $r->{harness}->pumpable;
+			if ($r->{harness}->pumpable) { push @still, $r; }
+			else { $r->{done}->(); $r->{after}->() if $r->{after}; }
+		}
+		@running = @still;
+		Time::HiRes::sleep(0.002) if @running;
+	}
+}
+
+sub run_config { my @args = @_; run_configs(sub { start_config(@args) }); }
 
 sub digest { return Digest::MD5::md5_hex(join("\n", @{ $_[0] })); }
 
@@ -808,6 +1003,7 @@ sub ref_block
 }
 
 # the first wrong execution of each form is shown
+my @starts;
 for my $c (@configs[ 1 .. $#configs ])
 {
 	my $name = $c->[0];
@@ -830,14 +1026,18 @@ for my $c (@configs[ 1 .. $#configs ])
 			$i, $fam, $name, scalar(grep { !/^\@\@/ } @$ref), scalar(grep { !/^\@\@/ } @$block),
 			first_diff($ref, $block), case_text($cases[$i]));
 	};
-	run_config($name, "$rewrite$c->[1]", $c->[2], sub {
-		my ($i, $block) = @_;
-		$seen{$i} = 1;
-		$executions++;
-		$wrong->($i, $block) if digest($block) ne $ref_digest[$i];
-	}, $c->[3]);
-	$wrong->($_, ['@@missing']) for grep { !$seen{$_} } 0 .. $#cases;
+	push @starts, sub {
+		my $r = start_config($name, "$rewrite$c->[1]", $c->[2], sub {
+			my ($i, $block) = @_;
+			$seen{$i} = 1;
+			$executions++;
+			$wrong->($i, $block) if digest($block) ne $ref_digest[$i];
+		}, $c->[3]);
+		$r->{after} = sub { $wrong->($_, ['@@missing']) for grep { !$seen{$_} } @{ $r->{cases} }; };
+		return $r;
+	};
 }
+run_configs(@starts);
 
 sub first_diff
 {
@@ -891,7 +1091,7 @@ my $msg = sprintf('%d queries (%d fixed, %d generated, seed %d) in %d configurat
 	  . 'with the rewrite off, %d wrong (%d queries), in %.0f s',
 	scalar(@cases), $nfixed, $nqueries, $seed, scalar(@configs), $executions, $bad_exec, $bad,
 	Time::HiRes::time() - $started);
-$bad ? diag($msg) : note($msg);
+$bad ? diag("$msg; UIDX_DIFF_SEED=$seed UIDX_DIFF_QUERIES=$nqueries replays them") : note($msg);
 note(join(', ', map { "$_ " . ($fam_bad{$_} // 0) . '/' . $fam_cases{$_} } 'issue', @families));
 note('by shape (wrong/queries): ' . join(', ', map { "$_ " . ($shape_bad{$_} // 0) . '/' . ($shape_cases{$_} // 0) }
 	  sort values %shape_name) . sprintf('; %d queries wrong, %d of them errors only with the rewrite', $bad,
