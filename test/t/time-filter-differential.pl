@@ -16,14 +16,28 @@
 # rewrite on is a failure like a wrong row.
 #
 # Each configuration is one psql session running one generated script, so
-# hundreds of queries take seconds.  Nothing depends on the clock: instants
+# hundreds of queries take seconds, and several configurations run at once.  Nothing depends on the clock: instants
 # are constants, `now()`, `current_date` and `localtimestamp` appear either
 # shifted back to a constant instant (`now() - (now() - c)`, evaluated within
 # one statement) or where every row is on the same side of them at any time
 # after the fixture's last day.
 #
+# Every bound is also NULL, or at or past the limits of its type (4714 BC,
+# 294276, 294277 as a date, 5874897, the infinities) in a share of the
+# queries, and the bound family makes each bound reach the plan in every
+# way (constant, custom and generic parameter, sub-select, stable
+# expression, WITH query, SQL function argument) in every statement
+# (SELECT, DELETE, UPDATE, MERGE, INSERT ... SELECT, cursors); DML is also
+# compared by what the table holds after it (docs/internals.md "Strict and
+# equivalent").
+#
 #   UIDX_DIFF_SEED=N      the generator's seed (default 20260324)
-#   UIDX_DIFF_QUERIES=N   generated queries (default 300; make test-timefilter: 6000)
+#   UIDX_DIFF_QUERIES=N   generated queries (default 300; make test-timefilter: 30000)
+#   UIDX_DIFF_SAMPLE=N    each generated query runs in 3 + N of the 10
+#                         configurations (default: all 10; make
+#                         test-timefilter: 2), picked after the queries, so a
+#                         seed replays the same queries whatever N is
+#   UIDX_DIFF_JOBS=N      configurations run at once (default: the CPUs)
 #   UIDX_DIFF_KEEP=DIR    keep each configuration's script and output in DIR
 #   UIDX_DIFF_REWRITE=off every configuration with the rewrite off too: a check
 #                         of the test itself (plan order, clock, parallel
