@@ -913,9 +913,11 @@ sub sorted_block
 # (pump), so several configurations run at once (UIDX_DIFF_JOBS).
 sub start_config
 {
-	my ($name, $settings, $prepare, $on_case, $transform) = @_;
+	my ($name, $settings, $prepare, $on_case, $transform, $part) = @_;
 	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
-	my @mine = grep { $cases[$_]{configs}{$name} } 0 .. $#cases;
+	# $part: this session runs every $jobs-th case from the $part-th
+	my @mine = grep { $cases[$_]{configs}{$name} && (!defined $part || $_ % $jobs == $part) } 0 .. $#cases;
+	$name .= ".$part" if defined $part;
 	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare, $transform) for @mine;
 	my $file = "$dir/$name.sql";
 	open my $fh, '>', $file or die "$file: $!";
@@ -978,7 +980,6 @@ sub run_configs
 	}
 }
 
-sub run_config { my @args = @_; run_configs(sub { start_config(@args) }); }
 
 sub digest { return Digest::MD5::md5_hex(join("\n", @{ $_[0] })); }
 
@@ -1004,7 +1005,7 @@ for my $case (@cases) { $shape_cases{$_}++ for @{ $case->{shapes} }; }
 my (@ref_digest, @ref_offset);
 my ($ref_nonempty, $ref_errors, $executions) = (0, 0, 0);
 open my $ref_fh, '+>', "$dir/reference.cases" or die "reference.cases: $!";
-run_config(@{ $configs[0] }[ 0 .. 2 ], sub {
+my $on_reference = sub {
 	my ($i, $block) = @_;
 	$ref_digest[$i] = digest($block);
 	$ref_offset[$i] = tell($ref_fh);
@@ -1015,7 +1016,9 @@ run_config(@{ $configs[0] }[ 0 .. 2 ], sub {
 		diag("case $i ($cases[$i]{family}) fails with the rewrite off: " . case_text($cases[$i])) if $ref_errors < 5;
 		$ref_errors++;
 	}
-});
+};
+# the reference first, in $jobs sessions at once, each a share of the cases
+run_configs(map { my $part = $_; sub { start_config(@{ $configs[0] }[ 0 .. 2 ], $on_reference, undef, $part) } } 0 .. $jobs - 1);
 is(scalar(grep { defined } @ref_digest), scalar(@cases), 'the reference ran every case');
 
 sub ref_block
