@@ -133,6 +133,10 @@ PREPARE sf_q3(timestamptz, timestamp) AS SELECT count(*) FROM sf_p
   WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamptz;
 SET timezone = 'Etc/GMT+12';
 EXECUTE sf_q3('294276-12-31 23:59:59+00', '294276-12-31 23:00');
+-- a date cast to timestamp, which fails past timestamp's range
+PREPARE sf_q4(timestamptz, date) AS SELECT count(*) FROM sf_p
+  WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamp;
+EXECUTE sf_q4('294276-12-31 23:59:59+00', '294277-01-01');
 SET timezone = 'Pacific/Kiritimati';
 EXECUTE sf_q2('2026-02-01', '2026-02-02');
 SET uidx.time_filter_rewrite = off;

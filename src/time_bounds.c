@@ -292,30 +292,38 @@ clamp_instant(Node *expr, Oid type)
 }
 
 /*
- * The date or timestamp that `expr` casts to timestamptz, where it is core's
- * cast of one (`$1::timestamptz`); NULL otherwise.  The cast fails past
- * timestamptz's range, where the rest of the clause may never be evaluated
- * (no row reaches it); the conditions read the value before the cast, as the
- * cross-type comparisons do, so that they cannot fail there.
+ * The date or timestamp under `expr`, where `expr` is core's cast of one to a
+ * later type of date < timestamp < timestamptz (`$1::timestamptz`,
+ * `$1::timestamp` of a date; casts of casts too); NULL otherwise.  Those
+ * casts keep the instant, and fail past the later type's range, where the
+ * clause may never be evaluated (no row reaches it).  The conditions read
+ * the value before the casts, as the cross-type comparisons do, so that they
+ * cannot fail there.
  */
 static Node *
-timestamptz_cast_argument(Node *expr)
+widening_cast_argument(Node *expr)
 {
-	FuncExpr   *call = (FuncExpr *) expr;
-	Node	   *arg;
-	Oid			type;
-	Oid			cast;
+	Node	   *found = NULL;
 
-	if (!IsA(expr, FuncExpr) || list_length(call->args) != 1 ||
-		(call->funcformat != COERCE_EXPLICIT_CAST && call->funcformat != COERCE_IMPLICIT_CAST))
-		return NULL;
-	arg = linitial(call->args);
-	type = exprType(arg);
-	if ((type != DATEOID && type != TIMESTAMPOID) ||
-		find_coercion_pathway(TIMESTAMPTZOID, type, COERCION_EXPLICIT, &cast) != COERCION_PATH_FUNC ||
-		cast != call->funcid)
-		return NULL;
-	return arg;
+	for (;;)
+	{
+		FuncExpr   *call = (FuncExpr *) expr;
+		Oid			from;
+		Oid			to;
+		Oid			cast;
+
+		if (!IsA(expr, FuncExpr) || list_length(call->args) != 1 ||
+			(call->funcformat != COERCE_EXPLICIT_CAST && call->funcformat != COERCE_IMPLICIT_CAST))
+			return found;
+		from = exprType(linitial(call->args));
+		to = call->funcresulttype;
+		if (!((from == DATEOID && (to == TIMESTAMPOID || to == TIMESTAMPTZOID)) ||
+			  (from == TIMESTAMPOID && to == TIMESTAMPTZOID)) ||
+			find_coercion_pathway(to, from, COERCION_EXPLICIT, &cast) != COERCION_PATH_FUNC ||
+			cast != call->funcid)
+			return found;
+		expr = found = linitial(call->args);
+	}
 }
 
 /*
@@ -329,20 +337,23 @@ as_timestamptz(Node *expr, bool *cast_read)
 {
 	Oid			type = exprType(expr);
 	Node	   *arg;
+	Node	   *clamped;
 
 	*cast_read = false;
-	if (type == TIMESTAMPTZOID)
+	if (type != TIMESTAMPTZOID && type != TIMESTAMPOID && type != DATEOID)
+		return NULL;
+	arg = widening_cast_argument(expr);
+	if (arg != NULL)
 	{
-		arg = timestamptz_cast_argument(expr);
-		if (arg == NULL)
-			return expr;
-		*cast_read = true;
 		expr = arg;
 		type = exprType(arg);
 	}
-	if (type != TIMESTAMPOID && type != DATEOID)
-		return NULL;
-	return coerce_to_target_type(NULL, clamp_instant(expr, type), type, TIMESTAMPTZOID, -1,
+	if (type == TIMESTAMPTZOID)
+		return expr;
+	clamped = clamp_instant(expr, type);
+	/* a constant the clamp keeps as it is cannot make the casts fail */
+	*cast_read = arg != NULL && clamped != arg;
+	return coerce_to_target_type(NULL, clamped, type, TIMESTAMPTZOID, -1,
 								 COERCION_IMPLICIT, COERCE_IMPLICIT_CAST, -1);
 }
 

@@ -16,8 +16,9 @@
 # rewrite on is a failure like a wrong row.
 #
 # Each configuration is one psql session running one generated script, so
-# hundreds of queries take seconds, and several configurations run at once.  Nothing depends on the clock: instants
-# are constants, `now()`, `current_date` and `localtimestamp` appear either
+# hundreds of queries take seconds, and several configurations run at once
+# (the reference too, split).  Nothing depends on the clock: instants are
+# constants, `now()`, `current_date` and `localtimestamp` appear either
 # shifted back to a constant instant (`now() - (now() - c)`, evaluated within
 # one statement) or where every row is on the same side of them at any time
 # after the fixture's last day.
