@@ -60,6 +60,8 @@ my $nqueries = $ENV{UIDX_DIFF_QUERIES} // 300;
 die "UIDX_DIFF_SEED must be an integer\n" unless $seed =~ /^\d+$/;
 die "UIDX_DIFF_QUERIES must be a positive integer\n" unless $nqueries =~ /^[1-9]\d*$/;
 srand($seed);
+my $jobs = $ENV{UIDX_DIFF_JOBS} // do { my $n = `nproc 2>/dev/null`; $n =~ /^(\d+)/ ? $1 : 1 };
+die "UIDX_DIFF_JOBS must be a positive integer\n" unless $jobs =~ /^[1-9]\d*$/;
 note "seed $seed (UIDX_DIFF_SEED), $nqueries generated queries (UIDX_DIFF_QUERIES)";
 
 my $db = 'uidx_diff';
@@ -237,6 +239,19 @@ my $revoked = $node->safe_psql($db, q{SELECT count(*) FROM pg_proc p
    WHERE obj_description(p.oid, 'pg_proc') LIKE 'internal:%'
      AND NOT has_function_privilege('diff_reader', p.oid, 'EXECUTE')});
 cmp_ok($revoked, '>', 0, "diff_reader may not run uidx's $revoked internal functions");
+
+# Each session that runs at once has copies of the two databases of its own
+# (its foreign server names its own remote copy): a DML statement, rolled
+# back, then never waits for or deadlocks with another session's on the
+# same rows.
+my @slot_db = ([ $db, $remote_db ]);
+for my $k (1 .. $jobs - 1)
+{
+	$node->safe_psql('postgres', "CREATE DATABASE ${remote_db}_$k TEMPLATE $remote_db");
+	$node->safe_psql('postgres', "CREATE DATABASE ${db}_$k TEMPLATE $db");
+	$node->safe_psql("${db}_$k", "ALTER SERVER diff_loop OPTIONS (SET dbname '${remote_db}_$k')");
+	push @slot_db, [ "${db}_$k", "${remote_db}_$k" ];
+}
 
 # ---------------------------------------------------------------- the issue's example
 
@@ -833,8 +848,6 @@ for my $i (0 .. $#cases)
 	$cases[$i]{configs} = { map { $_ => 1 } @always, @mine };
 	delete $cases[$i]{configs}{$_} for @{ $cases[$i]{not_in} // [] };
 }
-my $jobs = $ENV{UIDX_DIFF_JOBS} // do { my $n = `nproc 2>/dev/null`; $n =~ /^(\d+)/ ? $1 : 1 };
-die "UIDX_DIFF_JOBS must be a positive integer\n" unless $jobs =~ /^[1-9]\d*$/;
 note "each generated query runs in @{[ scalar(@always) + $sample ]} of @{[ scalar(@configs) ]} configurations (UIDX_DIFF_SAMPLE=$sample), $jobs at once (UIDX_DIFF_JOBS)";
 
 # One statement, then its SQLSTATE if it failed.
@@ -914,12 +927,22 @@ sub sorted_block
 # (pump), so several configurations run at once (UIDX_DIFF_JOBS).
 sub start_config
 {
-	my ($name, $settings, $prepare, $on_case, $transform, $part) = @_;
-	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
-	# $part: this session runs every $jobs-th case from the $part-th
-	my @mine = grep { $cases[$_]{configs}{$name} && (!defined $part || $_ % $jobs == $part) } 0 .. $#cases;
+	my ($slot, $name, $settings, $prepare, $on_case, $transform, $part) = @_;
+	my ($sdb, $sremote) = @{ $slot_db[$slot] };
+	my $head = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
+	my $script = $head;
+	# $part: this session runs every $jobs-th run of 5 cases from the
+	# $part-th (runs, so that each part gets every form)
+	my @mine = grep { $cases[$_]{configs}{$name} && (!defined $part || int($_ / 5) % $jobs == $part) } 0 .. $#cases;
 	$name .= ".$part" if defined $part;
-	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare, $transform) for @mine;
+	for my $k (0 .. $#mine)
+	{
+		# what DML rolled back leaves behind is vacuumed away every 500 cases,
+		# here and on the foreign tables' server, so that no case runs slower
+		# than the first (autovacuum is off: it would change plans at random)
+		$script .= "VACUUM;\n\\connect $sremote\nVACUUM;\n\\connect $sdb\n$head" if $k && $k % 500 == 0;
+		$script .= "\\echo \@\@case $mine[$k]\n" . case_script($cases[ $mine[$k] ], $prepare, $transform);
+	}
 	my $file = "$dir/$name.sql";
 	open my $fh, '>', $file or die "$file: $!";
 	print $fh $script;
@@ -950,7 +973,7 @@ sub start_config
 		}
 	};
 	my $t0 = Time::HiRes::time();
-	my $h = IPC::Run::start [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($db), '-f', $file ],
+	my $h = IPC::Run::start [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($sdb), '-f', $file ],
 	  '<', \'', '>', $sink, '2>', \$stderr;
 	return { harness => $h, cases => \@mine, done => sub {
 		$h->finish or BAIL_OUT("psql for $name failed: $stderr");
@@ -968,7 +991,13 @@ sub run_configs
 	my @running;
 	while (@queue || @running)
 	{
-		push @running, shift(@queue)->() while @queue && @running < $jobs;
+		while (@queue && @running < $jobs)
+		{
+			my %busy = map { $_->{slot} => 1 } @running;
+			my ($slot) = grep { !$busy{$_} } 0 .. $jobs - 1;
+			push @running, shift(@queue)->($slot);
+			$running[-1]{slot} = $slot;
+		}
 		my @still;
 		for my $r (@running)
 		{
@@ -1019,7 +1048,7 @@ my $on_reference = sub {
 	}
 };
 # the reference first, in $jobs sessions at once, each a share of the cases
-run_configs(map { my $part = $_; sub { start_config(@{ $configs[0] }[ 0 .. 2 ], $on_reference, undef, $part) } } 0 .. $jobs - 1);
+run_configs(map { my $part = $_; sub { start_config($_[0], @{ $configs[0] }[ 0 .. 2 ], $on_reference, undef, $part) } } 0 .. $jobs - 1);
 is(scalar(grep { defined } @ref_digest), scalar(@cases), 'the reference ran every case');
 
 sub ref_block
@@ -1062,7 +1091,7 @@ for my $c (@configs[ 1 .. $#configs ])
 			first_diff($ref, $block), case_text($cases[$i]));
 	};
 	push @starts, sub {
-		my $r = start_config($name, "$rewrite$c->[1]", $c->[2], sub {
+		my $r = start_config($_[0], $name, "$rewrite$c->[1]", $c->[2], sub {
 			my ($i, $block) = @_;
 			$seen{$i} = 1;
 			$executions++;
