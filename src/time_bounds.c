@@ -33,7 +33,10 @@
  * The conditions never fail where the clause would not: a date or
  * timestamp becomes a timestamptz only after it is moved into the range
  * every field holds (as_timestamptz), so an instant PostgreSQL's cross-type
- * comparison reads without overflow cannot overflow here either.
+ * comparison reads without overflow cannot overflow here either; a cast to
+ * timestamp or timestamptz the user wrote is read through the same way.
+ * They are strict: NULL wherever the clause is NULL (docs/internals.md
+ * "Strict and equivalent").
  */
 #include "uidx.h"
 #include "compat.h"
@@ -329,8 +332,9 @@ widening_cast_argument(Node *expr)
 /*
  * `expr` as a timestamptz, the way the family's cross-type operators read
  * it, and so that it cannot overflow where they do not (clamp_instant).
- * *cast_read: a cast to timestamptz was read through, so the conditions
- * do not fail where the cast does and cannot stand in for the clause.
+ * *cast_read: a widening cast that can fail was read through
+ * (widening_cast_argument), so the conditions do not fail where the cast
+ * does, and cannot stand in for the clause.
  */
 static Node *
 as_timestamptz(Node *expr, bool *cast_read)

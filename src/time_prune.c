@@ -4,8 +4,10 @@
  *
  * May touch: the query tree handed to the planner hook, and a query level's
  * prepared quals in the get_relation_info hook of its first base relation
- * (before PostgreSQL distributes them), only by appending conditions to an
- * AND list that already holds the clause they come from; and, through
+ * (before PostgreSQL distributes them) or, where a UNION ALL's branches come
+ * first, the RestrictInfos of their append rel (before its members copy
+ * them), only by appending conditions to an AND list that already holds the
+ * clause they come from; and, through
  * time_bounds.c, the plan's dependsOnRole (root->glob) where a condition
  * needed a privilege PUBLIC lacks.  It removes nothing, and it never edits a
  * plan.
