@@ -13,6 +13,7 @@ INSERT INTO ps SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '
 ANALYZE ps;
 CREATE VIEW ps_view AS SELECT * FROM ps;
 CREATE VIEW ps_union AS SELECT id, kind FROM ps WHERE kind = 'a' UNION ALL SELECT id, kind FROM ps WHERE kind = 'b';
+CREATE VIEW ps_union_all AS SELECT id, kind FROM ps UNION ALL SELECT id, kind FROM ps;
 -- SQL functions that PostgreSQL inlines: one wraps the time function, one the comparison
 CREATE FUNCTION ps_time(x iuid) RETURNS timestamptz LANGUAGE sql IMMUTABLE
     AS 'SELECT iuid_timestamp(x)';
@@ -80,7 +81,15 @@ SELECT shape, ps_read(query) AS reads, ps_same(query) AS result
     ('sub-select bound', $$SELECT id FROM ps WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$),
     ('sub-select bound, id form', $$SELECT id FROM ps WHERE id >= (SELECT iuid_lower_bound('2024-01-20')) AND id < (SELECT iuid_lower_bound('2024-01-21'))$$),
     ('sub-select bound through a view', $$SELECT id FROM ps_view WHERE iuid_timestamp(id) BETWEEN (SELECT '2024-01-20'::timestamptz) AND (SELECT '2024-01-20 23:59:59'::timestamptz)$$),
-    ('join, sub-select bound', $$SELECT p.id FROM ps p JOIN (VALUES ('a'), ('b')) k(kind) USING (kind) WHERE iuid_timestamp(p.id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(p.id) < '2024-01-21'$$)
+    ('join, sub-select bound', $$SELECT p.id FROM ps p JOIN (VALUES ('a'), ('b')) k(kind) USING (kind) WHERE iuid_timestamp(p.id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(p.id) < '2024-01-21'$$),
+    -- branches without quals of their own are pulled up: the level has no
+    -- table of its own, and its quals reach the branches as the append rel's
+    ('sub-select bound through UNION ALL', $$SELECT id FROM (SELECT id FROM ps UNION ALL SELECT id FROM ps) s WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$),
+    ('sub-select bound through UNION ALL, id form', $$SELECT id FROM (SELECT id FROM ps UNION ALL SELECT id FROM ps) s WHERE id >= (SELECT iuid_lower_bound('2024-01-20')) AND id < (SELECT iuid_lower_bound('2024-01-21'))$$),
+    ('sub-select bound through a UNION ALL view', $$SELECT id FROM ps_union_all WHERE iuid_timestamp(id) BETWEEN (SELECT '2024-01-20'::timestamptz) AND (SELECT '2024-01-20 23:59:59'::timestamp)$$),
+    ('sub-select bound through UNION ALL in an inlined WITH', $$WITH w AS (SELECT id FROM ps UNION ALL SELECT id FROM ps) SELECT id FROM w WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::date) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$),
+    ('sub-select bound through UNION ALL, joined', $$SELECT s.id FROM (SELECT id, kind FROM ps UNION ALL SELECT id, kind FROM ps) s JOIN (VALUES ('a'), ('b')) k(kind) USING (kind) WHERE iuid_timestamp(s.id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(s.id) < '2024-01-21'$$),
+    ('sub-select bound through UNION ALL of three', $$SELECT id FROM (SELECT id FROM ps UNION ALL SELECT id FROM ps UNION ALL SELECT id FROM ps_view) s WHERE iuid_timestamp(id) >= (SELECT '2024-01-20'::timestamptz) AND iuid_timestamp(id) < (SELECT '2024-01-21'::timestamptz)$$)
   ) v(shape, query);
 
 -- Shapes that PostgreSQL does not prune in the id-range form either: the
@@ -144,7 +153,7 @@ SET uidx.time_filter_rewrite = off;
 SELECT ps_read($$WITH w AS (SELECT * FROM ps) SELECT id FROM w WHERE iuid_timestamp(id) >= '2024-01-20' AND iuid_timestamp(id) < '2024-01-21'$$) AS off_reads;
 RESET uidx.time_filter_rewrite;
 
-DROP VIEW ps_view, ps_union, ps_barrier;
+DROP VIEW ps_view, ps_union, ps_union_all, ps_barrier;
 DROP FUNCTION ps_time(iuid), ps_on_day(iuid, timestamptz), ps_read(text), ps_same(text);
 DROP TABLE ps;
 DROP OWNED BY uidx_ps_reader;

@@ -33,7 +33,10 @@
  * The conditions never fail where the clause would not: a date or
  * timestamp becomes a timestamptz only after it is moved into the range
  * every field holds (as_timestamptz), so an instant PostgreSQL's cross-type
- * comparison reads without overflow cannot overflow here either.
+ * comparison reads without overflow cannot overflow here either; a cast to
+ * timestamp or timestamptz the user wrote is read through the same way.
+ * They are strict: NULL wherever the clause is NULL (docs/internals.md
+ * "Strict and equivalent").
  */
 #include "uidx.h"
 #include "compat.h"
@@ -54,6 +57,7 @@
 #include "parser/parse_coerce.h"
 #include "utils/acl.h"
 #include "utils/date.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -238,19 +242,35 @@ instant_of_type(int64 unix_ms, Oid type)
 }
 
 /*
+ * A call of core's larger/smaller function of `type` (date or timestamp):
+ * strict, so NULL stays NULL, where GREATEST and LEAST skip a NULL.
+ */
+static Node *
+strict_minmax(Oid type, bool larger, Node *arg, Datum limit)
+{
+	Oid			proc = type == DATEOID ? (larger ? F_DATE_LARGER : F_DATE_SMALLER)
+		: (larger ? F_TIMESTAMP_LARGER : F_TIMESTAMP_SMALLER);
+
+	return (Node *) makeFuncExpr(proc, type,
+								 list_make2(arg, makeConst(type, -1, InvalidOid, get_typlen(type),
+														   limit, false, get_typbyval(type))),
+								 InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/*
  * `expr` (a date or timestamp) moved to UIDX_INSTANT_FLOOR/CEIL where it lies
  * outside them.  Within them, a date or timestamp becomes a timestamptz in
  * every time zone without overflow, and outside them it lies beyond every
  * layout's field on the same side either way (time_layout.h), so every
- * bound of it is the same.  A constant inside stays as it is.
+ * bound of it is the same.  A constant inside stays as it is.  NULL stays
+ * NULL (docs/internals.md "Strict and equivalent"): the clause it comes
+ * from is NULL then, and so must every condition that replaces it be.
  */
 static Node *
 clamp_instant(Node *expr, Oid type)
 {
 	Datum		floor = instant_of_type(UIDX_INSTANT_FLOOR_UNIX_MS, type);
 	Datum		ceil = instant_of_type(UIDX_INSTANT_CEIL_UNIX_MS, type);
-	MinMaxExpr *least;
-	MinMaxExpr *greatest;
 
 	StaticAssertStmt(UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID128_EPOCH_UNIX_MS &&
 					 UIDX_INSTANT_FLOOR_UNIX_MS + 2 * UIDX_MS_PER_DAY < DISTID_EPOCH_UNIX_MS &&
@@ -271,37 +291,73 @@ clamp_instant(Node *expr, Oid type)
 			return (Node *) makeConst(type, -1, InvalidOid, c->constlen, ceil, false, c->constbyval);
 		return expr;
 	}
-	greatest = makeNode(MinMaxExpr);
-	greatest->minmaxtype = type;
-	greatest->op = IS_GREATEST;
-	greatest->args = list_make2(copyObject(expr),
-								makeConst(type, -1, InvalidOid, get_typlen(type), floor, false,
-										  get_typbyval(type)));
-	greatest->location = -1;
-	least = makeNode(MinMaxExpr);
-	least->minmaxtype = type;
-	least->op = IS_LEAST;
-	least->args = list_make2(greatest,
-							 makeConst(type, -1, InvalidOid, get_typlen(type), ceil, false,
-									   get_typbyval(type)));
-	least->location = -1;
-	return (Node *) least;
+	return strict_minmax(type, false, strict_minmax(type, true, copyObject(expr), floor), ceil);
+}
+
+/*
+ * The date or timestamp under `expr`, where `expr` is core's cast of one to a
+ * later type of date < timestamp < timestamptz (`$1::timestamptz`,
+ * `$1::timestamp` of a date; casts of casts too); NULL otherwise.  Those
+ * casts keep the instant, and fail past the later type's range, where the
+ * clause may never be evaluated (no row reaches it).  The conditions read
+ * the value before the casts, as the cross-type comparisons do, so that they
+ * cannot fail there.
+ */
+static Node *
+widening_cast_argument(Node *expr)
+{
+	Node	   *found = NULL;
+
+	for (;;)
+	{
+		FuncExpr   *call = (FuncExpr *) expr;
+		Oid			from;
+		Oid			to;
+		Oid			cast;
+
+		if (!IsA(expr, FuncExpr) || list_length(call->args) != 1 ||
+			(call->funcformat != COERCE_EXPLICIT_CAST && call->funcformat != COERCE_IMPLICIT_CAST))
+			return found;
+		from = exprType(linitial(call->args));
+		to = call->funcresulttype;
+		if (!((from == DATEOID && (to == TIMESTAMPOID || to == TIMESTAMPTZOID)) ||
+			  (from == TIMESTAMPOID && to == TIMESTAMPTZOID)) ||
+			find_coercion_pathway(to, from, COERCION_EXPLICIT, &cast) != COERCION_PATH_FUNC ||
+			cast != call->funcid)
+			return found;
+		expr = found = linitial(call->args);
+	}
 }
 
 /*
  * `expr` as a timestamptz, the way the family's cross-type operators read
  * it, and so that it cannot overflow where they do not (clamp_instant).
+ * *cast_read: a widening cast that can fail was read through
+ * (widening_cast_argument), so the conditions do not fail where the cast
+ * does, and cannot stand in for the clause.
  */
 static Node *
-as_timestamptz(Node *expr)
+as_timestamptz(Node *expr, bool *cast_read)
 {
 	Oid			type = exprType(expr);
+	Node	   *arg;
+	Node	   *clamped;
 
+	*cast_read = false;
+	if (type != TIMESTAMPTZOID && type != TIMESTAMPOID && type != DATEOID)
+		return NULL;
+	arg = widening_cast_argument(expr);
+	if (arg != NULL)
+	{
+		expr = arg;
+		type = exprType(arg);
+	}
 	if (type == TIMESTAMPTZOID)
 		return expr;
-	if (type != TIMESTAMPOID && type != DATEOID)
-		return NULL;
-	return coerce_to_target_type(NULL, clamp_instant(expr, type), type, TIMESTAMPTZOID, -1,
+	clamped = clamp_instant(expr, type);
+	/* a constant the clamp keeps as it is cannot make the casts fail */
+	*cast_read = arg != NULL && clamped != arg;
+	return coerce_to_target_type(NULL, clamped, type, TIMESTAMPTZOID, -1,
 								 COERCION_IMPLICIT, COERCE_IMPLICIT_CAST, -1);
 }
 
@@ -348,7 +404,7 @@ uidx_match_time_filter(Node *node, UidxTimeFilter *filter)
 		strategy = BTCommuteStrategyNumber(strategy);
 	if (exprType(other) != (call == (FuncExpr *) right ? left_type : right_type))
 		return false;
-	other = as_timestamptz(other);
+	other = as_timestamptz(other, &filter->clause_needed);
 	if (other == NULL)
 		return false;
 

@@ -20,6 +20,8 @@ typedef struct UidxTimeFilter
 	Node	   *key;			/* f's argument, binary coercions stripped */
 	int			strategy;		/* btree strategy, with f(...) on the left */
 	Node	   *other;			/* the instant, as a timestamptz expression */
+	bool		clause_needed;	/* other reads past a cast that can fail: the
+								 * conditions never replace the clause */
 } UidxTimeFilter;
 
 /*

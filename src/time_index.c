@@ -51,6 +51,8 @@ typedef struct NaturalFilter
 	UidxTimeFilter filter;
 	List	   *ranges;			/* RestrictInfos of the range's conditions */
 	bool		exact;			/* they hold for exactly the clause's rows */
+	bool		replaces;		/* and may stand in for it: exact, and they
+								 * fail (or not) where it does */
 } NaturalFilter;
 
 static set_rel_pathlist_hook_type prev_set_rel_pathlist_hook = NULL;
@@ -123,6 +125,7 @@ natural_filters(PlannerInfo *root, RelOptInfo *rel, List **extra)
 		}
 		nf->rinfo = rinfo;
 		nf->exact = exact;
+		nf->replaces = exact && !nf->filter.clause_needed;
 		foreach(cond_lc, conditions)
 		{
 			Expr	   *cond = (Expr *) lfirst(cond_lc);
@@ -510,7 +513,7 @@ enforce_in_paths(List *paths, List *filters)
 		{
 			NaturalFilter *nf = (NaturalFilter *) lfirst(nf_lc);
 
-			if (nf->exact)
+			if (nf->replaces)
 				enforce_in_path((IndexPath *) lfirst(lc), nf);
 		}
 	}
@@ -564,7 +567,7 @@ drop_enforced_filters(RelOptInfo *rel, List *filters)
 		NaturalFilter *nf = (NaturalFilter *) lfirst(lc);
 		ListCell   *range_lc;
 		ListCell   *index_lc;
-		bool		all_in_rel = nf->exact;
+		bool		all_in_rel = nf->replaces;
 
 		foreach(range_lc, nf->ranges)
 			all_in_rel &= list_member_ptr(rel->baserestrictinfo, lfirst(range_lc));

@@ -4,8 +4,10 @@
  *
  * May touch: the query tree handed to the planner hook, and a query level's
  * prepared quals in the get_relation_info hook of its first base relation
- * (before PostgreSQL distributes them), only by appending conditions to an
- * AND list that already holds the clause they come from; and, through
+ * (before PostgreSQL distributes them) or, where a UNION ALL's branches come
+ * first, the RestrictInfos of their append rel (before its members copy
+ * them), only by appending conditions to an AND list that already holds the
+ * clause they come from; and, through
  * time_bounds.c, the plan's dependsOnRole (root->glob) where a condition
  * needed a privilege PUBLIC lacks.  It removes nothing, and it never edits a
  * plan.
@@ -33,6 +35,7 @@
 #include "optimizer/pathnode.h"
 #include "optimizer/plancat.h"
 #include "optimizer/planner.h"
+#include "optimizer/restrictinfo.h"
 #include "parser/parsetree.h"
 #include "rewrite/rewriteManip.h"
 #include "utils/guc.h"
@@ -332,6 +335,58 @@ rewrite_planned_query(PlannerInfo *root)
 }
 
 /*
+ * A UNION ALL in FROM (a subquery, a view, an inlined WITH query) becomes an
+ * append rel whose members are its branches' tables.  Where the level has
+ * no table of its own, get_relation_info first runs for such a member, after
+ * PostgreSQL has given the level's quals to the append rel as its
+ * RestrictInfos: the hook below is too late for the quals themselves.  But
+ * build_simple_rel copies the append rel's RestrictInfos to each member
+ * right after this hook, before a partitioned member is pruned, so the
+ * conditions go there (once; the members after the first find them).
+ */
+static void
+add_pruning_conditions_to_union(PlannerInfo *root, RelOptInfo *rel)
+{
+	AppendRelInfo *appinfo;
+	RelOptInfo *parent;
+	List	   *added = NIL;
+	ListCell   *lc;
+
+	if (root->append_rel_array == NULL ||
+		(appinfo = root->append_rel_array[rel->relid]) == NULL ||
+		(parent = root->simple_rel_array[appinfo->parent_relid]) == NULL ||
+		parent->reloptkind != RELOPT_BASEREL ||
+		planner_rt_fetch(parent->relid, root)->rtekind != RTE_SUBQUERY)
+		return;
+	foreach(lc, parent->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		List	   *derived = NIL;
+		ListCell   *cond_lc;
+
+		if (rinfo->pseudoconstant)
+			continue;
+		derive_from_clause(root, (Node *) rinfo->clause, root->parse, &derived);
+		foreach(cond_lc, derived)
+		{
+			Expr	   *cond = (Expr *) lfirst(cond_lc);
+			ListCell   *have;
+			bool		found = false;
+
+			foreach(have, parent->baserestrictinfo)
+				found |= equal(lfirst_node(RestrictInfo, have)->clause, cond);
+			foreach(have, added)
+				found |= equal(lfirst_node(RestrictInfo, have)->clause, cond);
+			if (!found)
+				added = lappend(added,
+								uidx_make_base_restrictinfo(root, cond, rinfo->security_level,
+															parent->relids));
+		}
+	}
+	parent->baserestrictinfo = list_concat(parent->baserestrictinfo, added);
+}
+
+/*
  * get_relation_info runs for each base relation of a query level after the
  * planner has prepared that level's quals and before it hands them to the
  * relations (query_planner: add_base_rels_to_query, then
@@ -348,9 +403,15 @@ uidx_get_relation_info(UIDX_REL_HOOK_ARGS)
 	if (prev_rel_hook)
 		prev_rel_hook(UIDX_REL_HOOK_CALL_ARGS);
 	if (!UIDX_REL_HOOK_OF_TABLE ||
-		!uidx_time_filter_planning() || rel->reloptkind != RELOPT_BASEREL ||
-		root == rewritten_root || root->parse == NULL || root->parse->jointree == NULL ||
+		!uidx_time_filter_planning() || root->parse == NULL || root->parse->jointree == NULL ||
 		root->parse->commandType == CMD_UTILITY)
+		return;
+	if (rel->reloptkind == RELOPT_OTHER_MEMBER_REL)
+	{
+		add_pruning_conditions_to_union(root, rel);
+		return;
+	}
+	if (rel->reloptkind != RELOPT_BASEREL || root == rewritten_root)
 		return;
 	rewritten_root = root;
 	rewrite_planned_query(root);

@@ -16,14 +16,29 @@
 # rewrite on is a failure like a wrong row.
 #
 # Each configuration is one psql session running one generated script, so
-# hundreds of queries take seconds.  Nothing depends on the clock: instants
-# are constants, `now()`, `current_date` and `localtimestamp` appear either
+# hundreds of queries take seconds, and several configurations run at once
+# (the reference too, split).  Nothing depends on the clock: instants are
+# constants, `now()`, `current_date` and `localtimestamp` appear either
 # shifted back to a constant instant (`now() - (now() - c)`, evaluated within
 # one statement) or where every row is on the same side of them at any time
 # after the fixture's last day.
 #
+# Every bound is also NULL, or at or past the limits of its type (4714 BC,
+# 294276, 294277 as a date, 5874897, the infinities) in a share of the
+# queries, and the bound family makes each bound reach the plan in every
+# way (constant, custom and generic parameter, sub-select, stable
+# expression, WITH query, SQL function argument) in every statement
+# (SELECT, DELETE, UPDATE, MERGE, INSERT ... SELECT, cursors); DML is also
+# compared by what the table holds after it (docs/internals.md "Strict and
+# equivalent").
+#
 #   UIDX_DIFF_SEED=N      the generator's seed (default 20260324)
-#   UIDX_DIFF_QUERIES=N   generated queries (default 300; make test-timefilter: 6000)
+#   UIDX_DIFF_QUERIES=N   generated queries (default 300; make test-timefilter: 30000)
+#   UIDX_DIFF_SAMPLE=N    each generated query runs in 3 + N of the 10
+#                         configurations (default: all 10; make
+#                         test-timefilter: 2), picked after the queries, so a
+#                         seed replays the same queries whatever N is
+#   UIDX_DIFF_JOBS=N      configurations run at once (default: the CPUs)
 #   UIDX_DIFF_KEEP=DIR    keep each configuration's script and output in DIR
 #   UIDX_DIFF_REWRITE=off every configuration with the rewrite off too: a check
 #                         of the test itself (plan order, clock, parallel
@@ -45,6 +60,8 @@ my $nqueries = $ENV{UIDX_DIFF_QUERIES} // 300;
 die "UIDX_DIFF_SEED must be an integer\n" unless $seed =~ /^\d+$/;
 die "UIDX_DIFF_QUERIES must be a positive integer\n" unless $nqueries =~ /^[1-9]\d*$/;
 srand($seed);
+my $jobs = $ENV{UIDX_DIFF_JOBS} // do { my $n = `nproc 2>/dev/null`; $n =~ /^(\d+)/ ? $1 : 1 };
+die "UIDX_DIFF_JOBS must be a positive integer\n" unless $jobs =~ /^[1-9]\d*$/;
 note "seed $seed (UIDX_DIFF_SEED), $nqueries generated queries (UIDX_DIFF_QUERIES)";
 
 my $db = 'uidx_diff';
@@ -134,6 +151,11 @@ CREATE SERVER diff_loop FOREIGN DATA WRAPPER postgres_fdw
     OPTIONS (host '@{[ $node->host ]}', port '@{[ $node->port ]}', dbname '$remote_db', extensions 'uidx');
 CREATE USER MAPPING FOR PUBLIC SERVER diff_loop OPTIONS (user '@{[ scalar getpwuid($>) ]}', password_required 'false');
 CREATE FUNCTION is_active(status text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS \$f\$SELECT \$1 = 'active'\$f\$;
+-- INSERT ... SELECT writes here
+CREATE TABLE diff_sink (id text NOT NULL, kind int NOT NULL);
+@{[ join("\n", map { my ($name, $op) = @$_; map {
+	"CREATE FUNCTION diff_$name(t timestamptz, b $_) RETURNS boolean LANGUAGE sql STABLE PARALLEL SAFE AS \$f\$SELECT t $op b\$f\$;" }
+	qw(timestamptz timestamp date) } [ lt => '<' ], [ le => '<=' ], [ eq => '=' ], [ ge => '>=' ], [ gt => '>' ]) ]}
 };
 for my $l (@layouts)
 {
@@ -218,6 +240,19 @@ my $revoked = $node->safe_psql($db, q{SELECT count(*) FROM pg_proc p
      AND NOT has_function_privilege('diff_reader', p.oid, 'EXECUTE')});
 cmp_ok($revoked, '>', 0, "diff_reader may not run uidx's $revoked internal functions");
 
+# Each session that runs at once has copies of the two databases of its own
+# (its foreign server names its own remote copy): a DML statement, rolled
+# back, then never waits for or deadlocks with another session's on the
+# same rows.
+my @slot_db = ([ $db, $remote_db ]);
+for my $k (1 .. $jobs - 1)
+{
+	$node->safe_psql('postgres', "CREATE DATABASE ${remote_db}_$k TEMPLATE $remote_db");
+	$node->safe_psql('postgres', "CREATE DATABASE ${db}_$k TEMPLATE $db");
+	$node->safe_psql("${db}_$k", "ALTER SERVER diff_loop OPTIONS (SET dbname '${remote_db}_$k')");
+	push @slot_db, [ "${db}_$k", "${remote_db}_$k" ];
+}
+
 # ---------------------------------------------------------------- the issue's example
 
 my $between = q{iuid_timestamp(id) BETWEEN '2026-03-24 00:00+00' AND '2026-03-24'::date};
@@ -251,6 +286,11 @@ sub fmt_instant    # epoch seconds (ms fraction) -> 'YYYY-MM-DD HH:MM:SS.fff'
 sub instant
 {
 	my $r = rand();
+	# NULL, and the first and last value of each type (timestamp and
+	# timestamptz: 4714 BC to 294276; date: to 5874897), which the other
+	# types hold only in some time zones or not at all
+	return pick('NULL', 'NULL', '4714-11-24 00:00:00 BC', '294276-12-31 23:59:59.999999', '294277-01-01')
+	  if rand() < 0.06;
 	if ($r < 0.35)
 	{
 		my $t = $rows[ int(rand($nrows)) ]{at};
@@ -280,6 +320,9 @@ sub literal
 {
 	my ($t) = @_;
 	$t //= instant();
+	return pick('NULL', 'NULL::timestamptz', 'NULL::timestamp', 'NULL::date', 'CAST(NULL AS date)') if $t eq 'NULL';
+	return pick("'4714-11-24 00:00:00+00 BC'::timestamptz", "'4714-11-24 00:00:00 BC'::timestamp",
+		"'4714-11-24 BC'::date", "date '4714-11-24 BC'") if $t =~ / BC$/;
 	return pick("'$t'", "'$t'::timestamptz", "'$t'::timestamp", "'$t'::date") if $t =~ /infinity/;
 	my ($day) = $t =~ /^(\d{4,7}-\d\d-\d\d)/;
 	# past what a timestamp holds: a date only
@@ -293,6 +336,14 @@ sub literal
 	return "'$t'::timestamp" if $r < 0.7;
 	return "timestamp '$t'" if $r < 0.75;
 	return rand() < 0.5 ? "'$day'::date" : "date '$day'";
+}
+
+# A literal with a type of its own, where an untyped one would be read as text
+# (a sub-select's output, a VALUES list, CASE)
+sub typed
+{
+	my ($lit) = @_;
+	return $lit =~ /::|^(?:timestamptz|timestamp|date) '|^CAST/ ? $lit : "$lit\::timestamptz";
 }
 
 # A value computed at execution, not at planning: shifted back to a constant
@@ -311,7 +362,11 @@ sub volatile_value
 		"localtimestamp - (localtimestamp - timestamp '$t')",
 		"(SELECT at FROM diff_marks WHERE name = '" . pick(qw(m1 m2 m3 m4 m5)) . "')",
 		"(SELECT max(at) FROM diff_marks WHERE at < '$t+00')",
-		"statement_timestamp() - (statement_timestamp() - '$t+00'::timestamptz)");
+		"statement_timestamp() - (statement_timestamp() - '$t+00'::timestamptz)",
+		# NULL from a stable expression and from a sub-select that finds no row
+		'nullif(localtimestamp, localtimestamp)', 'nullif(current_date, current_date)',
+		"(SELECT at FROM diff_marks WHERE name = 'none')",
+		'(CASE WHEN statement_timestamp() IS NOT NULL THEN ' . typed(literal()) . ' END)');
 	return pick(@forms);
 }
 
@@ -406,6 +461,9 @@ sub param_value
 {
 	my ($type, $t) = @_;
 	$t //= instant();
+	return 'NULL' if $t eq 'NULL';
+	return { timestamptz => "'4714-11-24 00:00:00+00 BC'", timestamp => "'4714-11-24 00:00:00 BC'",
+		date => "'4714-11-24 BC'" }->{$type} if $t =~ / BC$/;
 	return "'$t'" if $t =~ /infinity/;
 	# past what a timestamp holds: only dates
 	$t = '294276-12-31 23:00' if $type ne 'date' && $t =~ /^\d{6,}-/;
@@ -527,13 +585,13 @@ $gen{join} = sub {
 $gen{update} = sub {
 	my $t = pick(@tables);
 	my $f = time_fn($t);
-	return { kind => 'dml', sql => "UPDATE $t SET status = 'touched', kind = kind + 10 WHERE " . conjunction($f)
+	return { kind => 'dml', remains => $t, sql => "UPDATE $t SET status = 'touched', kind = kind + 10 WHERE " . conjunction($f)
 		  . pick(' RETURNING id::text, status', '') };
 };
 $gen{delete} = sub {
 	my $t = pick(@tables);
 	my $f = time_fn($t);
-	return { kind => 'dml', sql => "DELETE FROM $t WHERE " . conjunction($f) . pick(' RETURNING id::text', '') };
+	return { kind => 'dml', remains => $t, sql => "DELETE FROM $t WHERE " . conjunction($f) . pick(' RETURNING id::text', '') };
 };
 $gen{merge} = sub {
 	my $ta = pick(@merge_targets);
@@ -548,7 +606,7 @@ $gen{merge} = sub {
 		  . " WHEN MATCHED THEN UPDATE SET status = 'merged' WHEN NOT MATCHED THEN DO NOTHING",
 		"MERGE INTO $ta t USING (SELECT id FROM $tb WHERE " . time_filter(time_fn($tb))
 		  . ') s ON s.id = t.id AND ' . time_filter($f) . ' WHEN MATCHED THEN DELETE');
-	return { kind => 'dml', sql => $q };
+	return { kind => 'dml', remains => $ta, sql => $q };
 };
 $gen{cursor} = sub {
 	my $t = pick(@tables);
@@ -575,7 +633,103 @@ $gen{role} = sub {
 	return { kind => 'script', sql => [ $prep, '\echo @@owner', $exec[0], 'SET ROLE diff_reader', '\echo @@reader',
 			$exec[0], '\echo @@reader', $exec[1], 'RESET ROLE', 'DEALLOCATE dr' ] };
 };
-my @families = qw(cmp between param volatile valid rowcmp sqlfunc view subquery join update delete merge cursor role);
+# A bound, NULL or at or past a type's limits half the time, reaching the
+# plan in each way a bound can: a constant, a sub-select, a stable
+# expression, a WITH query, an inlined SQL function's argument, or a
+# prepared statement's parameter (custom or generic as the configuration
+# says), in each statement: SELECT, DELETE, UPDATE, MERGE, INSERT ... SELECT,
+# a cursor.  DML is compared by the rows it changes and what the table
+# holds after it (case_script).
+sub edge_instant
+{
+	return 'NULL' if rand() < 0.25;
+	return rand() < 0.5
+	  ? pick('4714-11-24 00:00:00 BC', '294276-12-31 23:59:59.999999', '294276-12-31 23:00',
+		'294277-01-01', '5874897-12-31', 'infinity', '-infinity', '1969-12-31 23:59:59.999',
+		'10889-08-02 05:31:50.656', '3014-12-13 12:41:28.832', '1699-12-31 23:59:59.999')
+	  : instant();
+}
+
+# the bound as it reaches the plan, and a WITH clause it needs
+sub bound_reaching
+{
+	my ($way, $lit) = @_;
+	return (typed($lit) =~ s/^NULL$/NULL::timestamptz/r, '') if $way eq 'const';
+	my $v = typed($lit eq 'NULL' ? 'NULL::timestamptz' : $lit);
+	return (pick("(SELECT $v)", "(SELECT v FROM (VALUES ($v)) s(v))"), '') if $way eq 'subselect';
+	return ("(CASE WHEN statement_timestamp() IS NOT NULL THEN $v END)", '') if $way eq 'stable';
+	return ('(SELECT v FROM b)', 'WITH b AS ' . pick('', 'MATERIALIZED ') . "(SELECT $v AS v) ") if $way eq 'cte';
+	die "way $way";
+}
+
+$gen{bound} = sub {
+	my $stmt = pick(qw(select select delete update merge insert cursor));
+	my $t = $stmt eq 'merge' ? pick(@merge_targets) : pick(@tables);
+	my $a = $stmt eq 'merge' ? 't' : '';
+	my $f = time_fn($t, $a ? "$a.id" : 'id');
+	my $way = pick(qw(const subselect stable cte function param));
+	my $op = pick('<', '<=', '=', '>=', '>', 'BETWEEN');
+	my ($type) = param_type();
+	my @vals = map { edge_instant() } 1 .. 3;
+	my ($w, $with);
+	my $n = $op eq 'BETWEEN' ? 2 : 1;
+	if ($way eq 'param')
+	{
+		$w = $op eq 'BETWEEN' ? "$f BETWEEN \$1 AND \$2" : "$f $op \$1";
+	}
+	else
+	{
+		my $fw = $way eq 'function' ? 'const' : $way;
+		my ($b1, $w1) = bound_reaching($fw, literal($vals[0]));
+		my ($b2) = bound_reaching($fw eq 'cte' ? 'const' : $fw, literal($vals[1]));
+		$with = $w1;
+		if ($way eq 'function')
+		{
+			my %name = ('<' => 'lt', '<=' => 'le', '=' => 'eq', '>=' => 'ge', '>' => 'gt');
+			$w = $op eq 'BETWEEN' ? "diff_ge($f, $b1) AND diff_le($f, $b2)" : "diff_$name{$op}($f, $b1)";
+		}
+		else
+		{
+			$w = $op eq 'BETWEEN' ? "$f BETWEEN $b1 AND $b2" : "$f $op $b1";
+		}
+	}
+	$w .= ' AND ' . extra($a) if rand() < 0.3;
+	my $from = $a ? "$t $a" : $t;
+	my ($sql, $kind, $remains) = ('', 'select', $t);
+	if ($stmt eq 'select' || $stmt eq 'cursor') { $sql = 'SELECT ' . select_list('', $f) . " FROM $t WHERE $w"; }
+	elsif ($stmt eq 'delete') { $sql = "DELETE FROM $t WHERE $w"; }
+	elsif ($stmt eq 'update') { $sql = "UPDATE $t SET status = 'touched', kind = kind + 10 WHERE $w"; }
+	elsif ($stmt eq 'merge')
+	{
+		$sql = "MERGE INTO $t t USING diff_kinds k ON t.kind = k.kind AND $w WHEN MATCHED AND k.kind < 2 THEN DELETE "
+		  . "WHEN MATCHED THEN UPDATE SET status = 'merged'";
+	}
+	else
+	{
+		$sql = "INSERT INTO diff_sink SELECT id::text, kind FROM $t WHERE $w";
+		$remains = 'diff_sink';
+	}
+	$kind = 'dml' unless $stmt eq 'select' || $stmt eq 'cursor';
+	$sql = ($with // '') . $sql;
+	if ($way eq 'param')
+	{
+		my $types = join(', ', ($type) x $n);
+		my @script = ("PREPARE db($types) AS $sql");
+		for my $v (@vals)
+		{
+			my $args = join(', ', map { param_value($type, $_ == 0 ? $v : edge_instant()) } 0 .. $n - 1);
+			# (a cursor cannot be declared for EXECUTE: the statement runs as it is)
+			push @script, $kind eq 'dml' ? dml_statements("EXECUTE db($args)", $remains)
+			  : ('\echo @@exec', "EXECUTE db($args)");
+		}
+		return { kind => 'script', sql => [ @script, 'DEALLOCATE db' ] };
+	}
+	return { kind => 'script', sql => [ 'BEGIN', 'DECLARE dc ' . pick('', 'SCROLL ') . "CURSOR FOR $sql",
+			'FETCH ALL dc', 'CLOSE dc', 'COMMIT' ] } if $stmt eq 'cursor';
+	return { kind => $kind, sql => $sql, remains => $remains };
+};
+my @families = qw(cmp between param volatile valid rowcmp sqlfunc view subquery join update delete merge cursor role bound);
+my @rotation = (@families, 'bound', 'bound');
 
 # The issue's own forms first, as they were reported.
 my @cases = map { { family => 'issue', %$_ } } (
@@ -613,11 +767,25 @@ my @cases = map { { family => 'issue', %$_ } } (
 	{ kind => 'select', sql => q{SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) < date '300000-01-01'} },
 	{ kind => 'select', tz => 'America/St_Johns', sql => q{SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) < timestamp '294276-12-31 23:00'} },
 	{ kind => 'dml', tz => 'America/St_Johns', sql => q{DELETE FROM s_comb WHERE comb_timestamp(id) > date '300000-01-01' OR kind = 1} },
+	# a NULL date or timestamp bound that is not a constant: no row
+	{ kind => 'dml', remains => 'p_iuid', sql => q{DELETE FROM p_iuid WHERE iuid_timestamp(id) > (SELECT NULL::date)} },
+	{ kind => 'dml', remains => 't_comb', sql => q{DELETE FROM t_comb WHERE comb_timestamp(id) >= nullif(localtimestamp, localtimestamp)} },
+	{ kind => 'script', sql => [ q{PREPARE dn(timestamp) AS DELETE FROM s_distid WHERE distid_timestamp(id) >= $1},
+		dml_statements('EXECUTE dn(NULL)', 's_distid'), dml_statements(q{EXECUTE dn('2026-03-01')}, 's_distid'),
+		'DEALLOCATE dn' ] },
+	# a cast to timestamptz that fails past its range, in a clause no row reaches
+	# (a custom plan folds the cast, and fails, in every configuration; on the
+	# reference table PostgreSQL's own index scan evaluates the cast as the
+	# scan starts, and fails: that configuration does not run it)
+	{ kind => 'script', not_in => ['plain_table'], tz => 'America/St_Johns', sql => [ 'BEGIN', 'SET LOCAL plan_cache_mode = force_generic_plan',
+		q{PREPARE dc(timestamptz, date) AS SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamptz},
+		'\echo @@exec', q{EXECUTE dc('294276-12-31 23:59:59+00', '294277-01-01')}, 'DEALLOCATE dc', 'COMMIT' ] },
 );
 my $nfixed = @cases;
 for my $i (0 .. $nqueries - 1)
 {
-	my $family = $families[ $i % @families ];
+	# the bound family three times as often: it holds every way and statement
+	my $family = $rotation[ $i % @rotation ];
 	# naive timestamps and dates are read in the session's time zone
 	my $tz = pick('UTC', 'UTC', 'UTC', 'UTC', 'UTC', 'Asia/Kolkata', 'Asia/Kolkata', 'America/Sao_Paulo',
 		'Pacific/Kiritimati', 'Etc/GMT+12', 'America/St_Johns', 'America/St_Johns');
@@ -656,12 +824,53 @@ my @configs = (
 		  . ' SET min_parallel_table_scan_size = 0; SET min_parallel_index_scan_size = 0;' ],
 );
 
+# Which configurations run each case: every one for the fixed cases and (by
+# default) for the generated ones; with UIDX_DIFF_SAMPLE=N a generated
+# query runs with the rewrite off, on the reference table, in the default
+# configuration and in N of the others, picked after the queries are
+# generated (so a seed gives the same queries whatever N is).
+my @always = qw(reference plain_table default);
+my @sampled = grep { my $n = $_; !grep { $_ eq $n } @always } map { $_->[0] } @configs;
+my $sample = $ENV{UIDX_DIFF_SAMPLE} // scalar(@sampled);
+die "UIDX_DIFF_SAMPLE must be 0 to " . scalar(@sampled) . "\n" unless $sample =~ /^\d+$/ && $sample <= @sampled;
+for my $i (0 .. $#cases)
+{
+	my @mine = @sampled;
+	if ($i >= $nfixed)
+	{
+		for my $k (reverse 1 .. $#mine)
+		{
+			my $j = int(rand($k + 1));
+			@mine[ $k, $j ] = @mine[ $j, $k ];
+		}
+		splice @mine, $sample;
+	}
+	$cases[$i]{configs} = { map { $_ => 1 } @always, @mine };
+	delete $cases[$i]{configs}{$_} for @{ $cases[$i]{not_in} // [] };
+}
+note "each generated query runs in @{[ scalar(@always) + $sample ]} of @{[ scalar(@configs) ]} configurations (UIDX_DIFF_SAMPLE=$sample), $jobs at once (UIDX_DIFF_JOBS)";
+
 # One statement, then its SQLSTATE if it failed.
 sub statement
 {
 	my ($sql) = @_;
 	return "$sql\n" if $sql =~ /^\\/;
 	return "$sql;\n\\if :ERROR\n\\echo \@\@error :SQLSTATE\n\\endif\n";
+}
+
+# What a table holds: its rows' count and digest (diff_sink: what INSERT ... SELECT wrote)
+sub remains_query
+{
+	my ($table) = @_;
+	my $row = $table eq 'diff_sink' ? "id || ':' || kind" : "id::text || ':' || kind || ':' || coalesce(status, '-')";
+	return "SELECT count(*), md5(coalesce(string_agg($row, ',' ORDER BY $row), '')) FROM $table";
+}
+
+# A DML statement in a transaction rolled back: the rows it changes, what remains
+sub dml_statements
+{
+	my ($sql, $remains) = @_;
+	return ('BEGIN', $sql, '\echo @@rows :ROW_COUNT', '\echo @@remains', remains_query($remains), 'ROLLBACK');
 }
 
 sub case_script
@@ -683,8 +892,11 @@ sub case_script
 		@run = ($sql);
 	}
 	return $tz . join('', map { statement($_) } @run) if $case->{kind} eq 'select';
-	# DML: the affected rows (and RETURNING rows), rolled back
-	splice @run, $prepare ? 2 : 1, 0, '\echo @@rows :ROW_COUNT';
+	# DML: the affected rows (and RETURNING rows) and what the table holds
+	# then, rolled back
+	my $remains = $case->{remains};
+	$remains = $transform->($remains) if $remains && $transform;
+	splice @run, $prepare ? 2 : 1, 0, '\echo @@rows :ROW_COUNT', $remains ? ('\echo @@remains', remains_query($remains)) : ();
 	return $tz . join('', map { statement($_) } 'BEGIN', @run, 'ROLLBACK');
 }
 
@@ -710,11 +922,27 @@ sub sorted_block
 	return \@sorted;
 }
 
-sub run_config
+# Starts one configuration's psql on the cases it runs; returns its harness
+# and what to call once it has ended.  Its output is read as it comes
+# (pump), so several configurations run at once (UIDX_DIFF_JOBS).
+sub start_config
 {
-	my ($name, $settings, $prepare, $on_case, $transform) = @_;
-	my $script = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
-	$script .= "\\echo \@\@case $_\n" . case_script($cases[$_], $prepare, $transform) for 0 .. $#cases;
+	my ($slot, $name, $settings, $prepare, $on_case, $transform, $part) = @_;
+	my ($sdb, $sremote) = @{ $slot_db[$slot] };
+	my $head = "SET TimeZone = 'UTC';\nSET statement_timeout = '300s';\n$settings\n";
+	my $script = $head;
+	# $part: this session runs every $jobs-th run of 5 cases from the
+	# $part-th (runs, so that each part gets every form)
+	my @mine = grep { $cases[$_]{configs}{$name} && (!defined $part || int($_ / 5) % $jobs == $part) } 0 .. $#cases;
+	$name .= ".$part" if defined $part;
+	for my $k (0 .. $#mine)
+	{
+		# what DML rolled back leaves behind is vacuumed away every 500 cases,
+		# here and on the foreign tables' server, so that no case runs slower
+		# than the first (autovacuum is off: it would change plans at random)
+		$script .= "VACUUM;\n\\connect $sremote\nVACUUM;\n\\connect $sdb\n$head" if $k && $k % 500 == 0;
+		$script .= "\\echo \@\@case $mine[$k]\n" . case_script($cases[ $mine[$k] ], $prepare, $transform);
+	}
 	my $file = "$dir/$name.sql";
 	open my $fh, '>', $file or die "$file: $!";
 	print $fh $script;
@@ -745,14 +973,43 @@ sub run_config
 		}
 	};
 	my $t0 = Time::HiRes::time();
-	IPC::Run::run [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($db), '-f', $file ],
-	  '<', \'', '>', $sink, '2>', \$stderr
-	  or BAIL_OUT("psql for $name failed: $stderr");
-	$sink->("\n") if $buf ne '';
-	$finish->();
-	PostgreSQL::Test::Utils::append_to_file("$keep.err", $stderr) if $keep;
-	note sprintf('configuration %s: %d cases in %.1f s', $name, scalar(@cases), Time::HiRes::time() - $t0);
+	my $h = IPC::Run::start [ 'psql', '-X', '-qAt', '-v', 'ON_ERROR_STOP=0', '-d', $node->connstr($sdb), '-f', $file ],
+	  '<', \'', '>', $sink, '2>', \$stderr;
+	return { harness => $h, cases => \@mine, done => sub {
+		$h->finish or BAIL_OUT("psql for $name failed: $stderr");
+		$sink->("\n") if $buf ne '';
+		$finish->();
+		PostgreSQL::Test::Utils::append_to_file("$keep.err", $stderr) if $keep;
+		note sprintf('configuration %s: %d cases in %.1f s', $name, scalar(@mine), Time::HiRes::time() - $t0);
+	} };
 }
+
+# Runs configurations, at most $jobs at once; each one's `after` once it has ended.
+sub run_configs
+{
+	my @queue = @_;
+	my @running;
+	while (@queue || @running)
+	{
+		while (@queue && @running < $jobs)
+		{
+			my %busy = map { $_->{slot} => 1 } @running;
+			my ($slot) = grep { !$busy{$_} } 0 .. $jobs - 1;
+			push @running, shift(@queue)->($slot);
+			$running[-1]{slot} = $slot;
+		}
+		my @still;
+		for my $r (@running)
+		{
+			$r->{harness}->pump_nb if $r->{harness}->pumpable;
+			if ($r->{harness}->pumpable) { push @still, $r; }
+			else { $r->{done}->(); $r->{after}->() if $r->{after}; }
+		}
+		@running = @still;
+		Time::HiRes::sleep(0.002) if @running;
+	}
+}
+
 
 sub digest { return Digest::MD5::md5_hex(join("\n", @{ $_[0] })); }
 
@@ -778,7 +1035,7 @@ for my $case (@cases) { $shape_cases{$_}++ for @{ $case->{shapes} }; }
 my (@ref_digest, @ref_offset);
 my ($ref_nonempty, $ref_errors, $executions) = (0, 0, 0);
 open my $ref_fh, '+>', "$dir/reference.cases" or die "reference.cases: $!";
-run_config(@{ $configs[0] }[ 0 .. 2 ], sub {
+my $on_reference = sub {
 	my ($i, $block) = @_;
 	$ref_digest[$i] = digest($block);
 	$ref_offset[$i] = tell($ref_fh);
@@ -789,7 +1046,9 @@ run_config(@{ $configs[0] }[ 0 .. 2 ], sub {
 		diag("case $i ($cases[$i]{family}) fails with the rewrite off: " . case_text($cases[$i])) if $ref_errors < 5;
 		$ref_errors++;
 	}
-});
+};
+# the reference first, in $jobs sessions at once, each a share of the cases
+run_configs(map { my $part = $_; sub { start_config($_[0], @{ $configs[0] }[ 0 .. 2 ], $on_reference, undef, $part) } } 0 .. $jobs - 1);
 is(scalar(grep { defined } @ref_digest), scalar(@cases), 'the reference ran every case');
 
 sub ref_block
@@ -808,6 +1067,7 @@ sub ref_block
 }
 
 # the first wrong execution of each form is shown
+my @starts;
 for my $c (@configs[ 1 .. $#configs ])
 {
 	my $name = $c->[0];
@@ -830,14 +1090,18 @@ for my $c (@configs[ 1 .. $#configs ])
 			$i, $fam, $name, scalar(grep { !/^\@\@/ } @$ref), scalar(grep { !/^\@\@/ } @$block),
 			first_diff($ref, $block), case_text($cases[$i]));
 	};
-	run_config($name, "$rewrite$c->[1]", $c->[2], sub {
-		my ($i, $block) = @_;
-		$seen{$i} = 1;
-		$executions++;
-		$wrong->($i, $block) if digest($block) ne $ref_digest[$i];
-	}, $c->[3]);
-	$wrong->($_, ['@@missing']) for grep { !$seen{$_} } 0 .. $#cases;
+	push @starts, sub {
+		my $r = start_config($_[0], $name, "$rewrite$c->[1]", $c->[2], sub {
+			my ($i, $block) = @_;
+			$seen{$i} = 1;
+			$executions++;
+			$wrong->($i, $block) if digest($block) ne $ref_digest[$i];
+		}, $c->[3]);
+		$r->{after} = sub { $wrong->($_, ['@@missing']) for grep { !$seen{$_} } @{ $r->{cases} }; };
+		return $r;
+	};
 }
+run_configs(@starts);
 
 sub first_diff
 {
@@ -891,7 +1155,7 @@ my $msg = sprintf('%d queries (%d fixed, %d generated, seed %d) in %d configurat
 	  . 'with the rewrite off, %d wrong (%d queries), in %.0f s',
 	scalar(@cases), $nfixed, $nqueries, $seed, scalar(@configs), $executions, $bad_exec, $bad,
 	Time::HiRes::time() - $started);
-$bad ? diag($msg) : note($msg);
+$bad ? diag("$msg; UIDX_DIFF_SEED=$seed UIDX_DIFF_QUERIES=$nqueries replays them") : note($msg);
 note(join(', ', map { "$_ " . ($fam_bad{$_} // 0) . '/' . $fam_cases{$_} } 'issue', @families));
 note('by shape (wrong/queries): ' . join(', ', map { "$_ " . ($shape_bad{$_} // 0) . '/' . ($shape_cases{$_} // 0) }
 	  sort values %shape_name) . sprintf('; %d queries wrong, %d of them errors only with the rewrite', $bad,
