@@ -39,7 +39,9 @@ system_or_bail('bash', "$top/src/sql/managed/build.sh", $dist, $version);
 
 my $node = PostgreSQL::Test::Cluster->new('partition_helpers');
 $node->init;
-$node->append_conf('postgresql.conf', "autovacuum = off\n");
+# WAL senders for the hot standby of section 4 (allows_streaming would also
+# lower max_connections, and with it the helpers' lock budget)
+$node->append_conf('postgresql.conf', "autovacuum = off\nwal_level = replica\nmax_wal_senders = 2\n");
 $node->start;
 $node->safe_psql('postgres', q{CREATE EXTENSION uidx;
     CREATE TABLE ev (id iuid PRIMARY KEY, note text) PARTITION BY RANGE (id);
@@ -335,6 +337,34 @@ like($ferr, qr/ERROR:  55P03: .*"public\.fkp_p20260201".* within 1s.*\nDETAIL:  
 note $ferr;
 $fk->query('ROLLBACK');
 $fk->quit;
+
+# A hot standby: a cron job that runs on every server of a fleet, so that
+# it goes on after a failover, calls the helpers on the standby too.  A call
+# with nothing to do returns nothing there, as in 1.2, where it took an
+# advisory lock (LOCK TABLE in SHARE UPDATE EXCLUSIVE MODE cannot run during
+# recovery, 25006); a call with work fails as any DDL does.
+for my $edition ([ 'postgres', '', 'iuid' ], [ 'managed', 'uidx_sql.', 'uuid' ])
+{
+	my ($db, $fn, $type) = @$edition;
+	$node->safe_psql($db, qq{CREATE TABLE sb (id $type PRIMARY KEY) PARTITION BY RANGE (id);
+        SELECT count(*) FROM ${fn}uidx_create_time_partitions('sb', '2026-01-01 00:00+00', '2026-04-01 00:00+00', '1 month')});
+}
+$node->backup('before_standby');
+my $standby = PostgreSQL::Test::Cluster->new('partition_helpers_standby');
+$standby->init_from_backup($node, 'before_standby', has_streaming => 1);
+$standby->start;
+$node->wait_for_catchup($standby);
+for my $edition ([ 'C extension', 'postgres', '' ], [ 'uidx_sql', 'managed', 'uidx_sql.' ])
+{
+	my ($ed, $db, $fn) = @$edition;
+	my ($sret, $sout, $serr) = $standby->psql($db, qq{SET lock_timeout = '5s';
+        SELECT count(*) FROM ${fn}uidx_create_time_partitions('sb', '2026-01-01 00:00+00', '2026-04-01 00:00+00', '1 month');
+        SELECT count(*) FROM ${fn}uidx_drop_time_partitions('sb', timestamptz '2025-01-01 00:00+00');
+        SELECT count(*) FROM ${fn}uidx_drop_time_partitions('sb', timestamptz '2026-02-01 00:00+00', detach_only => true)});
+	is("$sret $sout", "3 0\n0", "$ed, hot standby: calls with nothing to do return nothing, one with work fails");
+	like($serr, qr/during recovery|read-only transaction/, "$ed, hot standby: the call with work fails as DDL does");
+}
+$standby->stop;
 
 $node->stop;
 done_testing();
