@@ -25,6 +25,13 @@
 #     do succeeds; nothing is changed.  A statement_timeout guards every wait
 #     here, so that a helper that would wait without end fails the test
 #     instead of hanging it.
+#  4. The other roles of the database: the database owner's default of
+#     lock_timeout (ALTER DATABASE ... SET) bounds a wait at most to one
+#     minute; text overloads of the lower-bound functions and of
+#     uidx_create_stripes planted in public run nowhere; a table referencing
+#     the parent, held by a role without rights, gives 55P03 with a detail
+#     that names it; on a hot standby a call with nothing to do returns
+#     nothing, one with work fails as DDL does.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
