@@ -25,6 +25,13 @@
 #     do succeeds; nothing is changed.  A statement_timeout guards every wait
 #     here, so that a helper that would wait without end fails the test
 #     instead of hanging it.
+#  4. The other roles of the database: the database owner's default of
+#     lock_timeout (ALTER DATABASE ... SET) bounds a wait at most to one
+#     minute; text overloads of the lower-bound functions and of
+#     uidx_create_stripes planted in public run nowhere; a table referencing
+#     the parent, held by a role without rights, gives 55P03 with a detail
+#     that names it; on a hot standby a call with nothing to do returns
+#     nothing, one with work fails as DDL does.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -39,7 +46,9 @@ system_or_bail('bash', "$top/src/sql/managed/build.sh", $dist, $version);
 
 my $node = PostgreSQL::Test::Cluster->new('partition_helpers');
 $node->init;
-$node->append_conf('postgresql.conf', "autovacuum = off\n");
+# WAL senders for the hot standby of section 4 (allows_streaming would also
+# lower max_connections, and with it the helpers' lock budget)
+$node->append_conf('postgresql.conf', "autovacuum = off\nwal_level = replica\nmax_wal_senders = 2\n");
 $node->start;
 $node->safe_psql('postgres', q{CREATE EXTENSION uidx;
     CREATE TABLE ev (id iuid PRIMARY KEY, note text) PARTITION BY RANGE (id);
@@ -245,6 +254,124 @@ for my $edition ([ 'C extension', 'postgres', '', 'iuid' ], [ 'uidx_sql', 'manag
 	is($sql->(qq{SELECT count(*) FROM ${fn}uidx_drop_time_partitions('rr', timestamptz '2026-04-01')}), '2',
 		"$ed: the call succeeds once the role's transaction ends");
 }
+
+# ---------------------------------------------------------------------------
+# 4. What the other roles of the database can do to the bound, in both
+#    editions
+# ---------------------------------------------------------------------------
+# The database owner, no superuser and without rights on the tables, sets a
+# default of lock_timeout for the database (ALTER DATABASE ... SET, which
+# every new session takes, a superuser's cron job's too): followed up to the
+# helpers' own minute, never longer, so that it cannot make another role's
+# call wait for days on a lock the owner holds.  A shorter database default,
+# and the caller's own SET of any length, are followed.
+$node->safe_psql('postgres', 'CREATE ROLE dbo LOGIN');
+for my $edition ([ 'C extension', 'postgres', '' ], [ 'uidx_sql', 'managed', 'uidx_sql.' ])
+{
+	my ($ed, $db, $fn) = @$edition;
+	my $bound = "SELECT current_setting('lock_timeout') || ' ' || ${fn}uidx_ddl_lock_wait()";
+	$node->safe_psql('postgres', "ALTER DATABASE $db OWNER TO dbo");
+	$node->safe_psql($db, "ALTER DATABASE $db SET lock_timeout = '2d'", extra_params => [ '-U', 'dbo' ]);
+	is($node->safe_psql($db, $bound), '2d 1min', "$ed: a database default of 2 days from its owner: the helpers wait one minute");
+	is($node->safe_psql($db, "SET lock_timeout = '3d'; $bound"), '3d 3d', "$ed: the caller's own SET of 3 days is followed");
+	$node->safe_psql($db, "ALTER DATABASE $db SET lock_timeout = '5s'", extra_params => [ '-U', 'dbo' ]);
+	is($node->safe_psql($db, $bound), '5s 5s', "$ed: a database default of 5 seconds is followed");
+	$node->safe_psql($db, "ALTER DATABASE $db RESET lock_timeout; ALTER DATABASE $db OWNER TO postgres");
+}
+
+# A role with CREATE on the extension's schema (public: its owner, the
+# database owner from PostgreSQL 15, or any role in a database made before)
+# plants an overload of each lower-bound function that takes text, which
+# would make it a superuser: a partition bound written as a call of the
+# function with a quoted literal, of type unknown, resolved to it (the
+# string category wins; so did 1.2).  A superuser's uidx_create_time_partitions runs
+# no planted function and makes the partitions (uidx_sql's schema is one
+# that no other role may create in: its install refuses any other).
+$node->safe_psql('postgres', q{CREATE ROLE planter LOGIN; GRANT CREATE ON SCHEMA public TO planter;
+    CREATE TABLE bt_i (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+    CREATE TABLE bt_u (id uuid PRIMARY KEY) PARTITION BY RANGE (id)});
+for my $fn ([ 'iuid_lower_bound', 'iuid' ], [ 'uidx_uuid_lower_bound', 'uuid' ])
+{
+	my ($name, $type) = @$fn;
+	$node->safe_psql('postgres', qq{CREATE FUNCTION public.$name(text) RETURNS $type LANGUAGE plpgsql AS \$\$
+        BEGIN
+            IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
+                ALTER ROLE planter SUPERUSER;
+            END IF;
+            RETURN public.$name(\$1::pg_catalog.timestamptz);
+        END \$\$}, extra_params => [ '-U', 'planter' ]);
+}
+# and of the stripes helper, which uidx_create_time_partitions calls with the
+# name of each partition it made
+$node->safe_psql('postgres', q{CREATE FUNCTION public.uidx_create_stripes(text, integer) RETURNS SETOF regclass
+    LANGUAGE plpgsql AS $$
+    BEGIN
+        IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
+            ALTER ROLE planter SUPERUSER;
+        END IF;
+        RETURN QUERY SELECT * FROM public.uidx_create_stripes($1::pg_catalog.regclass, $2);
+    END $$}, extra_params => [ '-U', 'planter' ]);
+is($node->safe_psql('postgres', q{SELECT (SELECT count(*) FROM uidx_create_time_partitions('bt_i', '2026-01-01 00:00+00', '2026-03-01 00:00+00', '1 month', stripes => 2))
+        || ' ' || (SELECT count(*) FROM uidx_create_time_partitions('bt_u', '2026-01-01 00:00+00', '2026-03-01 00:00+00', '1 month'))}),
+	'2 2', 'text overloads planted in public: the partitions made');
+is($node->safe_psql('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'planter'}), 'f',
+	'text overloads planted in public: no planted function ran (the planter is no superuser)');
+is($node->safe_psql('postgres', q{SELECT string_agg(pg_get_expr(c.relpartbound, c.oid), ' ' ORDER BY c.relname) FROM pg_class c
+        WHERE c.relname IN ('bt_i_p20260101', 'bt_u_p20260101')}),
+	q{FOR VALUES FROM ('019b76da-a800-8000-8000-000000000000') TO ('019c167f-cc00-8000-8000-000000000000') }
+	  . q{FOR VALUES FROM ('019b76da-a800-0000-0000-000000000000') TO ('019c167f-cc00-0000-0000-000000000000')},
+	'the bounds are the lower bounds of the months');
+$node->safe_psql('postgres', q{DROP FUNCTION public.iuid_lower_bound(text), public.uidx_uuid_lower_bound(text),
+        public.uidx_create_stripes(text, integer);
+    ALTER ROLE planter NOSUPERUSER});
+
+# A wait on a table at the other end of a foreign key (a table that
+# references the parent: PostgreSQL adds the new partition's triggers to
+# it) is bounded, and the error does not send the reader to the wrong
+# table.
+$node->safe_psql('postgres', q{DROP TABLE IF EXISTS fkr, fkp;
+    CREATE TABLE fkp (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+    SELECT count(*) FROM uidx_create_time_partitions('fkp', '2026-01-01 00:00+00', '2026-02-01 00:00+00', '1 month');
+    CREATE TABLE fkr (ref iuid REFERENCES fkp)});
+my $fk = $node->background_psql('postgres', on_error_stop => 0, extra_params => [ '-U', 'nobody' ]);
+$fk->query_safe('BEGIN');
+$fk->query_safe('PREPARE hold_fkr AS INSERT INTO fkr VALUES (NULL)');
+my ($fret, $fout, $ferr) = $node->psql('postgres', q{SET statement_timeout = '20s'; SET lock_timeout = '1s';
+    SELECT count(*) FROM uidx_create_time_partitions('fkp', '2026-02-01 00:00+00', '2026-03-01 00:00+00', '1 month')},
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($ferr, qr/ERROR:  55P03: .*"public\.fkp_p20260201".* within 1s.*\nDETAIL:  .*referencing/,
+	'a table referencing the parent, held by a role without rights: 55P03 within lock_timeout, its detail names referencing tables');
+note $ferr;
+$fk->query('ROLLBACK');
+$fk->quit;
+
+# A hot standby: a cron job that runs on every server of a fleet, so that
+# it goes on after a failover, calls the helpers on the standby too.  A call
+# with nothing to do returns nothing there, as in 1.2, where it took an
+# advisory lock (LOCK TABLE in SHARE UPDATE EXCLUSIVE MODE cannot run during
+# recovery, 25006); a call with work fails as any DDL does.
+for my $edition ([ 'postgres', '', 'iuid' ], [ 'managed', 'uidx_sql.', 'uuid' ])
+{
+	my ($db, $fn, $type) = @$edition;
+	$node->safe_psql($db, qq{CREATE TABLE sb (id $type PRIMARY KEY) PARTITION BY RANGE (id);
+        SELECT count(*) FROM ${fn}uidx_create_time_partitions('sb', '2026-01-01 00:00+00', '2026-04-01 00:00+00', '1 month')});
+}
+$node->backup('before_standby');
+my $standby = PostgreSQL::Test::Cluster->new('partition_helpers_standby');
+$standby->init_from_backup($node, 'before_standby', has_streaming => 1);
+$standby->start;
+$node->wait_for_catchup($standby);
+for my $edition ([ 'C extension', 'postgres', '' ], [ 'uidx_sql', 'managed', 'uidx_sql.' ])
+{
+	my ($ed, $db, $fn) = @$edition;
+	my ($sret, $sout, $serr) = $standby->psql($db, qq{SET lock_timeout = '5s';
+        SELECT count(*) FROM ${fn}uidx_create_time_partitions('sb', '2026-01-01 00:00+00', '2026-04-01 00:00+00', '1 month');
+        SELECT count(*) FROM ${fn}uidx_drop_time_partitions('sb', timestamptz '2025-01-01 00:00+00');
+        SELECT count(*) FROM ${fn}uidx_drop_time_partitions('sb', timestamptz '2026-02-01 00:00+00', detach_only => true)});
+	is("$sret $sout", "3 0\n0", "$ed, hot standby: calls with nothing to do return nothing, one with work fails");
+	like($serr, qr/during recovery|read-only transaction/, "$ed, hot standby: the call with work fails as DDL does");
+}
+$standby->stop;
 
 $node->stop;
 done_testing();

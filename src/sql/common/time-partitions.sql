@@ -54,10 +54,11 @@ COMMENT ON FUNCTION @extschema@.uidx_partition_name(name, text, integer) IS 'int
 -- call runs, as the region helpers refuse them (docs/regions.md).  Every
 -- lock a helper waits for is one that a role without any right on the table
 -- can hold (ROW EXCLUSIVE through a PREPAREd INSERT, which PostgreSQL checks
--- only when it runs), so each wait lasts at most lock_timeout, or
--- uidx_ddl_lock_wait() where that is 0: this sets lock_timeout for the rest
--- of the call and returns the caller's value, which the helper sets back
--- before it returns (an error's rollback restores it by itself).
+-- only when it runs), so each wait lasts at most uidx_ddl_lock_wait()
+-- (lock_timeout, or one minute where it is 0 or a longer default of the
+-- database): this sets lock_timeout for the rest of the call and returns
+-- the caller's value, which the helper sets back before it returns (an
+-- error's rollback restores it by itself).
 CREATE FUNCTION @extschema@.uidx_ddl_begin(helper text) RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
@@ -81,14 +82,23 @@ COMMENT ON FUNCTION @extschema@.uidx_ddl_begin(text) IS 'internal: refuses REPEA
 -- minute where it is 0 (no limit).  A minute covers another helper call
 -- on the same table (cron jobs that overlap); a waiting ACCESS EXCLUSIVE
 -- request holds up every query of the table that comes after it, so a busy
--- table's cron session sets a shorter lock_timeout and retries.
+-- table's cron session sets a shorter lock_timeout and retries.  A value
+-- that the session took from ALTER DATABASE ... SET (source 'database') is
+-- the database owner's, who need be neither the caller nor a superuser and
+-- may hold the lock waited for: it is followed up to that minute, never
+-- longer (lock_timeout goes up to 24 days).  Where the caller set it
+-- (SET, a function's SET clause, PGOPTIONS, ALTER ROLE, the server's
+-- configuration), it is followed as it is.
 CREATE FUNCTION @extschema@.uidx_ddl_lock_wait() RETURNS text
 LANGUAGE sql STABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
-SELECT CASE WHEN current_setting('lock_timeout') = '0' THEN '1min' ELSE current_setting('lock_timeout') END
+SELECT CASE WHEN s.setting::bigint = 0 OR (s.source = 'database' AND s.setting::bigint > 60000) THEN '1min'
+            ELSE current_setting('lock_timeout') END
+  FROM pg_settings s
+ WHERE s.name = 'lock_timeout'
 $fn$;
-COMMENT ON FUNCTION @extschema@.uidx_ddl_lock_wait() IS 'internal: how long a partition helper waits for a lock, lock_timeout or 1min where it is 0';
+COMMENT ON FUNCTION @extschema@.uidx_ddl_lock_wait() IS 'internal: how long a partition helper waits for a lock, lock_timeout or 1min where it is 0 or a longer database default';
 
 -- The error of a partition helper that gave up waiting for a lock (55P03,
 -- as PostgreSQL's own lock_timeout), naming the table, what the lock was
@@ -119,7 +129,7 @@ BEGIN
     END IF;
     RAISE EXCEPTION '%: could not % within %: a lock it needs is held by another session', helper, purpose, @extschema@.uidx_ddl_lock_wait()
         USING ERRCODE = 'lock_not_available', SCHEMA = ns, TABLE = tbl,
-              DETAIL = format('The statement waited for a lock on a table it changes: "%s.%s", a partition of it, its default partition, or a table that a foreign key references. This call changed nothing.', ns, tbl),
+              DETAIL = format('The statement waited for a lock on a table it changes: "%s.%s", a partition of it, its default partition, or a table at the other end of a foreign key (one it references or one referencing it); or for another transaction that creates a relation of the same name. This call changed nothing.', ns, tbl),
               HINT = 'pg_locks shows who holds it.  Run the call again later, or give it a longer lock_timeout (docs/partitioning.md "Isolation and locks").';
 END
 $fn$;
@@ -142,6 +152,13 @@ AS $fn$
 BEGIN
     IF parent IS NULL THEN
         RAISE EXCEPTION 'parent must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    -- On a hot standby (a cron job that runs on every server, to go on after
+    -- a failover) nothing changes the table but replay, LOCK TABLE cannot
+    -- take this mode (25006), and a call's DDL fails as any other: a call
+    -- with nothing to do returns nothing there.
+    IF pg_is_in_recovery() THEN
+        RETURN;
     END IF;
     EXECUTE format('LOCK TABLE ONLY %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
 END
@@ -574,23 +591,24 @@ BEGIN
         END IF;
     END IF;
 
+    -- The bounds are the key's values as literals, which its type's input
+    -- function reads, not calls of the bound function: a quoted argument is
+    -- of type unknown, and an overload of the function's name taking text,
+    -- which any role that may create in its schema can add, would be chosen
+    -- over it.  For the same reason uidx_create_stripes gets a regclass.
     FOREACH i IN ARRAY missing LOOP
-        lo := lows[i];
-        hi := lo + step;
         part_name := names[i];
         wait_for := format('create partition "%s.%s" of "%s"', parent_ns, part_name, parent);
 --@if uidx
-        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))%s',
-                       parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
-                       bound_fn::oid::regproc, hi, stripe_by);
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%L) TO (%L)%s',
+                       parent_ns, part_name, parent, bound_texts[i], bound_texts[i + 1], stripe_by);
         IF stripes > 1 THEN
-            EXECUTE format('SELECT count(*) FROM %I.uidx_create_stripes(%L, %s)',
+            EXECUTE format('SELECT count(*) FROM %I.uidx_create_stripes(%L::pg_catalog.regclass, %s)',
                            ext_ns, format('%I.%I', parent_ns, part_name), stripes);
         END IF;
 --@else
-        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s(%L)) TO (%s(%L))',
-                       parent_ns, part_name, parent, bound_fn::oid::regproc, lo,
-                       bound_fn::oid::regproc, hi);
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%L) TO (%L)',
+                       parent_ns, part_name, parent, bound_texts[i], bound_texts[i + 1]);
 --@endif
         RETURN NEXT format('%I.%I', parent_ns, part_name)::regclass;
     END LOOP;
