@@ -22,6 +22,7 @@ DECLARE
     owner    pg_catalog.oid;
     writers  pg_catalog.text;
     actors   pg_catalog.text;
+    why      pg_catalog.text;
 BEGIN
     IF EXISTS (SELECT FROM pg_catalog.pg_settings s
                 WHERE s.name OPERATOR(pg_catalog.=) 'row_security'
@@ -42,32 +43,32 @@ BEGIN
             SELECT m.roleid FROM pg_catalog.pg_auth_members m JOIN mine ON m.member OPERATOR(pg_catalog.=) mine.role)
         SELECT FROM mine WHERE mine.role OPERATOR(pg_catalog.=) owner)
     THEN
-        RAISE EXCEPTION 'uidx_sql cannot be installed into schema %: it is owned by role %, not by %',
-                        nsp::pg_catalog.regnamespace, owner::pg_catalog.regrole, CURRENT_USER
-            USING ERRCODE = 'insufficient_privilege',
-                  DETAIL = 'The owner of a schema can replace the functions in it, and every caller of uidx_sql would then run that role''s code.',
-                  HINT = 'Install into a schema that this role creates (psql -v schema=NAME with a new name), or have the owner of the schema install uidx_sql.';
+        why := pg_catalog.format('it is owned by role %s, not by %s', owner::pg_catalog.regrole, CURRENT_USER);
+    ELSE
+        -- Owning the schema through a role is not enough when another role
+        -- may act as that owner too: the owner itself where it may log in,
+        -- and every other member of it (a CREATEROLE role's membership in a
+        -- role it created, on 16 and later given to it by CREATE ROLE, makes
+        -- the roles it created owners of their schemas to it).  That role
+        -- could drop and replace what this install creates, and every call
+        -- by the installing role would run its code.  A role that is itself
+        -- a member of the installing role (a superuser among them) gains
+        -- nothing by that.
+        SELECT pg_catalog.string_agg(r.rolname::pg_catalog.text, ', ' ORDER BY r.rolname) INTO actors
+          FROM pg_catalog.pg_roles r
+         WHERE r.rolname OPERATOR(pg_catalog.<>) CURRENT_USER
+           AND CASE WHEN r.oid OPERATOR(pg_catalog.=) owner THEN r.rolcanlogin
+                    ELSE pg_catalog.pg_has_role(r.oid, owner, 'MEMBER') END
+           AND NOT pg_catalog.pg_has_role(r.oid, CURRENT_USER, 'MEMBER');
+        IF actors IS NOT NULL THEN
+            why := pg_catalog.format('other roles may act as its owner %s (%s)', owner::pg_catalog.regrole, actors);
+        END IF;
     END IF;
-    -- Owning the schema through a role is not enough when another role may
-    -- act as that owner too: the owner itself where it may log in, and every
-    -- other member of it (a CREATEROLE role's membership in a role it
-    -- created, on 16 and later given to it by CREATE ROLE, makes the roles
-    -- it created owners of their schemas to it).  That role could drop and
-    -- replace what this install creates, and every call by the installing
-    -- role would run its code.  A role that is itself a member of the
-    -- installing role (a superuser among them) gains nothing by that.
-    SELECT pg_catalog.string_agg(r.rolname::pg_catalog.text, ', ' ORDER BY r.rolname) INTO actors
-      FROM pg_catalog.pg_roles r
-     WHERE r.rolname OPERATOR(pg_catalog.<>) CURRENT_USER
-       AND CASE WHEN r.oid OPERATOR(pg_catalog.=) owner THEN r.rolcanlogin
-                ELSE pg_catalog.pg_has_role(r.oid, owner, 'MEMBER') END
-       AND NOT pg_catalog.pg_has_role(r.oid, CURRENT_USER, 'MEMBER');
-    IF actors IS NOT NULL THEN
-        RAISE EXCEPTION 'uidx_sql cannot be installed into schema %: other roles may act as its owner % (%)',
-                        nsp::pg_catalog.regnamespace, owner::pg_catalog.regrole, actors
+    IF why IS NOT NULL THEN
+        RAISE EXCEPTION 'uidx_sql cannot be installed into schema %: %', nsp::pg_catalog.regnamespace, why
             USING ERRCODE = 'insufficient_privilege',
                   DETAIL = 'The owner of a schema can replace the functions in it, and every caller of uidx_sql would then run that role''s code.',
-                  HINT = 'Install into a schema that this role creates and owns itself (psql -v schema=NAME with a new name).';
+                  HINT = 'Install into a schema that this role creates and owns itself (psql -v schema=NAME with a new name), or have the owner of the schema install uidx_sql.';
     END IF;
     SELECT pg_catalog.string_agg(CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0 THEN 'PUBLIC'
                                       ELSE a.grantee::pg_catalog.regrole::pg_catalog.text END, ', ')
