@@ -7,7 +7,9 @@
 #  1. uidx_sql's install check: a setting the attacker can give the
 #     installer's session (ALTER DATABASE ... SET, ALTER ROLE ... SET,
 #     PGOPTIONS) does not switch it off; only a SET in the installing session
-#     (what pg_dump and pg_restore run) lets a restore through;
+#     (what pg_dump and pg_restore run) lets a restore of the extension
+#     through, and nothing lets the psql script through (nor a schema whose
+#     owner other roles may act as);
 #  2. event triggers: the owner of the extension's schema renames it and
 #     plants a registry look-alike that runs their code; no DROP of any role
 #     fails, and nothing of theirs runs in a superuser's DROP;
@@ -160,14 +162,20 @@ for my $case ([ 'tenant_admin', 'sco_s', 'sco', 'sco' ], [ $super, 'group_s', 'a
 	$su->('owned', 'DROP SCHEMA admin_own CASCADE; DROP SCHEMA group_s; REVOKE CREATE ON DATABASE owned FROM tenant_admin;
 	                REVOKE app_group FROM ' . $super . '; DROP ROLE app_group');
 }
-# a restore: the SET that pg_dump and pg_restore run, in the installing session
-{
-	my ($ret, $out, $err) = $node->psql('owned', "SET row_security = off;\n\\i $dist/uidx_sql.psql.sql",
-		extra_params => [ '-v', 'ON_ERROR_STOP=1', '-v', 'schema=dbo_app' ]);
-	is($ret, 0, 'install check: a SET row_security = off in the installing session (a restore) is let through')
-	  or diag($err);
-	$su->('owned', 'DROP SCHEMA dbo_app CASCADE');
+# The SET that pg_dump and pg_restore run lets only a restore of the
+# extension through (test/t/managed-pgtle.sh restores one): the psql script,
+# which no restore runs, has no such path, for a SECURITY DEFINER function of
+# dbo's that the installing session called before can make the same SET.
+$as->('dbo', 'owned', q{CREATE FUNCTION public.dbo_harmless() RETURNS integer LANGUAGE sql SECURITY DEFINER
+SET search_path = pg_catalog AS $$ SELECT 1 FROM pg_catalog.set_config('row_security', 'off', false) $$});
+for my $first ('SET row_security = off', 'SELECT public.dbo_harmless()') {
+	my ($ret, $out, $err) = $node->psql('owned', "$first;\n\\i $dist/uidx_sql.psql.sql",
+		extra_params => [ '-v', 'ON_ERROR_STOP=1', '-v', 'schema=dbo_app', '-v', 'VERBOSITY=verbose' ]);
+	isnt($ret, 0, "install check: dbo: after \"$first\" in the installing session, the psql install into dbo's schema is refused");
+	like($err, qr/ERROR:  42501: uidx_sql cannot be installed into schema dbo_app: it is owned by role dbo/, '... 42501, naming the owner');
+	is($installed_in->('dbo_app'), '0', '... and nothing is created there');
 }
+$su->('owned', 'DROP SCHEMA dbo_app CASCADE; DROP FUNCTION public.dbo_harmless()');
 
 # ---------------------------------------------------------------------------
 # 2. event triggers: the schema's owner renames it and plants look-alikes

@@ -6,16 +6,22 @@
 -- every caller, a superuser too, would run its code (docs/managed.md,
 -- "Security").  So the install stops unless the installing role owns the
 -- schema (directly, through a role it belongs to, or as pg_database_owner),
--- no other role may act as that owner, and no other role may create in it.  A superuser is no exception: its
--- membership in every role is exactly what must not count here.  A restore
--- is let through: pg_dump's scripts and pg_restore turn row_security off
--- with a SET in their own session (check_function_bodies is off in every
--- CREATE EXTENSION, so it tells nothing) and re-create the extension, as the
--- restoring role, in the schema it was in, under the owner it had then,
--- whose grants come later.  Only that source of the setting counts: a
--- database owner may ALTER DATABASE ... SET row_security = off, and so may a
--- role for itself with ALTER ROLE, or a client's environment with PGOPTIONS;
--- none of those is a SET that the installing session ran (docs/security.md).
+-- no other role may act as that owner, and no other role may create in it.
+-- A superuser is no exception: its membership in every role is exactly what
+-- must not count here.  A restore of the extension is let through: pg_dump's
+-- scripts and pg_restore turn row_security off with a SET in their own
+-- session (check_function_bodies is off in every CREATE EXTENSION, so it
+-- tells nothing) and re-create the extension, as the restoring role, in the
+-- schema it was in, under the owner it had then, whose grants come later.
+-- Only that source of the setting counts: a database owner may ALTER
+-- DATABASE ... SET row_security = off, and so may a role for itself with
+-- ALTER ROLE, or a client's environment with PGOPTIONS; none of those is a
+-- SET that the installing session ran (docs/security.md).  The psql script
+-- has no such way through (build.sh leaves the lines between the two
+-- "restore path" comments out of it): a restore never runs it, since pg_dump
+-- writes a psql install object by object, and a SECURITY DEFINER function of
+-- another role that the installing session called before may have run that
+-- SET for it.
 DO $uidx_sql_schema$
 DECLARE
     nsp      pg_catalog.oid := '@extschema@'::pg_catalog.regnamespace;
@@ -24,12 +30,14 @@ DECLARE
     actors   pg_catalog.text;
     why      pg_catalog.text;
 BEGIN
+    -- restore path begins
     IF EXISTS (SELECT FROM pg_catalog.pg_settings s
                 WHERE s.name OPERATOR(pg_catalog.=) 'row_security'
                   AND s.setting OPERATOR(pg_catalog.=) 'off'
                   AND s.source OPERATOR(pg_catalog.=) 'session') THEN
         RETURN;
     END IF;
+    -- restore path ends
     SELECT n.nspowner INTO owner FROM pg_catalog.pg_namespace n WHERE n.oid OPERATOR(pg_catalog.=) nsp;
     IF NOT EXISTS (
         WITH RECURSIVE mine(role) AS (
