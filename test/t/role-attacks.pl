@@ -7,7 +7,9 @@
 #  1. uidx_sql's install check: a setting the attacker can give the
 #     installer's session (ALTER DATABASE ... SET, ALTER ROLE ... SET,
 #     PGOPTIONS) does not switch it off; only a SET in the installing session
-#     (what pg_dump and pg_restore run) lets a restore through;
+#     (what pg_dump and pg_restore run) lets a restore of the extension
+#     through, and nothing lets the psql script through (nor a schema whose
+#     owner other roles may act as);
 #  2. event triggers: the owner of the extension's schema renames it and
 #     plants a registry look-alike that runs their code; no DROP of any role
 #     fails, and nothing of theirs runs in a superuser's DROP;
@@ -135,14 +137,45 @@ for my $case ([ 'sco', 'sco_s', qr/owned by role sco/ ], [ 'creator', 'shared', 
 	my ($ret, $err) = $try->('plain', 'owned', 'ALTER DATABASE owned SET row_security = off');
 	like($err, qr/42501/, 'install check: plain: ALTER DATABASE is refused (no schema to offer, no setting of another session)');
 }
-# a restore: the SET that pg_dump and pg_restore run, in the installing session
-{
-	my ($ret, $out, $err) = $node->psql('owned', "SET row_security = off;\n\\i $dist/uidx_sql.psql.sql",
-		extra_params => [ '-v', 'ON_ERROR_STOP=1', '-v', 'schema=dbo_app' ]);
-	is($ret, 0, 'install check: a SET row_security = off in the installing session (a restore) is let through')
-	  or diag($err);
-	$su->('owned', 'DROP SCHEMA dbo_app CASCADE');
+# sco as the owner that the installing role belongs to: a CREATEROLE role is
+# a member of the roles it creates (on 16 and later CREATE ROLE makes it
+# one), and a group role may have other members.  Owning the schema through
+# such a role is no ownership: sco could still replace what is installed.
+$su->('owned', 'CREATE ROLE tenant_admin LOGIN CREATEROLE; GRANT sco TO tenant_admin;
+                CREATE ROLE app_group NOLOGIN; GRANT app_group TO sco; GRANT app_group TO ' . $super . ';
+                CREATE SCHEMA group_s AUTHORIZATION app_group;
+                GRANT CREATE ON DATABASE owned TO tenant_admin');
+for my $case ([ 'tenant_admin', 'sco_s', 'sco', 'sco' ], [ $super, 'group_s', 'app_group', 'sco, tenant_admin' ]) {
+	my ($installer, $schema, $owner, $actors) = @$case;
+	my ($ret, $out, $err) = $node->psql('owned', "\\i $dist/uidx_sql.psql.sql",
+		extra_params => [ '-U', $installer, '-v', 'ON_ERROR_STOP=1', '-v', "schema=$schema", '-v', 'VERBOSITY=verbose' ]);
+	isnt($ret, 0, "install check: sco: $installer, a member of $owner, is refused the install into $schema of $owner");
+	like($err, qr/ERROR:  42501: uidx_sql cannot be installed into schema $schema: other roles may act as its owner $owner \(\Q$actors\E\)/,
+		'... 42501, naming the roles that may act as the owner');
+	is($installed_in->($schema), '0', '... and nothing is created there');
 }
+{
+	$as->('tenant_admin', 'owned', 'CREATE SCHEMA admin_own');
+	my ($ret, $out, $err) = $node->psql('owned', "\\i $dist/uidx_sql.psql.sql",
+		extra_params => [ '-U', 'tenant_admin', '-v', 'ON_ERROR_STOP=1', '-v', 'schema=admin_own' ]);
+	is($ret, 0, 'install check: the CREATEROLE role installs into a schema of its own') or diag($err);
+	$su->('owned', 'DROP SCHEMA admin_own CASCADE; DROP SCHEMA group_s; REVOKE CREATE ON DATABASE owned FROM tenant_admin;
+	                REVOKE app_group FROM ' . $super . '; DROP ROLE app_group');
+}
+# The SET that pg_dump and pg_restore run lets only a restore of the
+# extension through (test/t/managed-pgtle.sh restores one): the psql script,
+# which no restore runs, has no such path, for a SECURITY DEFINER function of
+# dbo's that the installing session called before can make the same SET.
+$as->('dbo', 'owned', q{CREATE FUNCTION public.dbo_harmless() RETURNS integer LANGUAGE sql SECURITY DEFINER
+SET search_path = pg_catalog AS $$ SELECT 1 FROM pg_catalog.set_config('row_security', 'off', false) $$});
+for my $first ('SET row_security = off', 'SELECT public.dbo_harmless()') {
+	my ($ret, $out, $err) = $node->psql('owned', "$first;\n\\i $dist/uidx_sql.psql.sql",
+		extra_params => [ '-v', 'ON_ERROR_STOP=1', '-v', 'schema=dbo_app', '-v', 'VERBOSITY=verbose' ]);
+	isnt($ret, 0, "install check: dbo: after \"$first\" in the installing session, the psql install into dbo's schema is refused");
+	like($err, qr/ERROR:  42501: uidx_sql cannot be installed into schema dbo_app: it is owned by role dbo/, '... 42501, naming the owner');
+	is($installed_in->('dbo_app'), '0', '... and nothing is created there');
+}
+$su->('owned', 'DROP SCHEMA dbo_app CASCADE; DROP FUNCTION public.dbo_harmless()');
 
 # ---------------------------------------------------------------------------
 # 2. event triggers: the schema's owner renames it and plants look-alikes
@@ -273,6 +306,35 @@ for my $edition ([ 'uidx', 'public', 'router_l' ], [ 'uidx_sql', 'uidx_sql', 'ro
 			"locks: $ed: a writer's lock: \"$call\" fails with 55P03 naming the registry once lock_timeout has passed");
 	}
 	$writer->quit;
+
+	# the database owner may ANALYZE every table of its database, and an
+	# ANALYZE in an open transaction holds SHARE UPDATE EXCLUSIVE until it
+	# ends: of the registry, it holds up the registry's lock; of the router,
+	# the router's.  With lock_timeout 0 (the default) each wait ends after
+	# uidx_ddl_lock_wait()'s minute in 55P03 naming the table, not never.
+	my @held;
+	for my $target ("$ns.uidx_region", "public.$router") {
+		my $analyzer = $node->background_psql('owned', on_error_stop => 1, extra_params => [ '-U', 'dbo' ]);
+		$analyzer->query_safe("BEGIN; ANALYZE $target");
+		push @held, $analyzer;
+	}
+	my $call = "SELECT $ns.uidx_attach_local_region('public.$router', '{91}')";
+	# one edition waits out the minute (the lock is common code)
+	my $wait = $ed eq 'uidx' ? '0' : '300ms';
+	my $shown = $ed eq 'uidx' ? '1min' : '300ms';
+	my ($ret, $err) = $try->($super, 'owned', "SET lock_timeout = '$wait'; SET statement_timeout = '100s'; $call");
+	like($err, qr/ERROR:  55P03: could not lock the region registry $ns\.uidx_region within lock_timeout \(\Q$shown\E\)/,
+		"locks: $ed: dbo: while dbo's ANALYZE of the registry is open, \"$call\" with lock_timeout $wait gives up after $shown (55P03)");
+	(shift @held)->quit;
+	($ret, $err) = $try->($super, 'owned', "SET lock_timeout = '300ms'; $call");
+	like($err, qr/ERROR:  55P03: could not lock table public\.$router within lock_timeout \(300ms\)/,
+		"locks: $ed: dbo: while dbo's ANALYZE of the router is open, \"$call\" fails with 55P03 naming the router");
+	(shift @held)->quit;
+	for my $timeout ('0', '7s') {
+		my $out = $su->('owned', "SET lock_timeout = '$timeout'; SELECT count(*) FROM $ns.uidx_region_check(true);
+		    SELECT count(*) FROM $ns.uidx_attach_local_region('public.$router', '{91}'); SHOW lock_timeout");
+		like($out, qr/\n\Q$timeout\E\z/, "locks: $ed: the helpers leave the session's lock_timeout ($timeout) as it was");
+	}
 }
 
 # ---------------------------------------------------------------------------
@@ -291,6 +353,39 @@ IPC::Run::run([ 'pg_dump', '--data-only', '-d', $node->connstr('owned') ], '>', 
 my ($copy) = $data =~ /^COPY public\.uidx_region .*?\n(.*?)^\\\.$/ms;
 ok(defined $copy && $copy !~ /^30\t/m, 'restores: pg_dump leaves out the C extension\'s registry row whose partition is gone')
   or diag($copy // 'no COPY of public.uidx_region');
+# uidx_sql installed with psql is no extension: pg_dump writes every row of
+# its registry, the OID of the gone partition as a number.
+TODO: {
+	local $TODO = 'a psql install of uidx_sql has no pg_dump filter';
+	my ($mcopy) = $data =~ /^COPY uidx_sql\.uidx_region .*?\n(.*?)^\\\.$/ms;
+	ok(defined $mcopy && $mcopy !~ /^30\t[^\n]*\t\d+$/m,
+		'restores: pg_dump writes no OID of a gone partition for uidx_sql installed with psql')
+	  or diag($mcopy // 'no COPY of uidx_sql.uidx_region');
+}
 $su->('owned', 'SELECT count(*) FROM public.uidx_region_check(true); SELECT count(*) FROM uidx_sql.uidx_region_check(true)');
+
+# The luuid registry: a group registered with a table that is dropped since
+# keeps the table's OID in relation (no event trigger clears it any more),
+# and pg_dump writes that OID as a bare number, which a restore reads as
+# whatever relation has that OID there; luuid_relation() would then route
+# the group's ids to it.  Not mended yet: leaving the row out of the dump,
+# as for uidx_region, would lose the group's name and so its protection
+# against a colliding name; the choice is the maintainers'.
+$su->('owned', q{CREATE TABLE public.gone_person (id uuid);
+SELECT public.luuid_register_group('GonePerson', 'public.gone_person');
+SELECT uidx_sql.luuid_register_group('GonePerson', 'public.gone_person');
+DROP TABLE public.gone_person});
+($data, $dump_err) = ('', '');
+IPC::Run::run([ 'pg_dump', '--data-only', '-d', $node->connstr('owned') ], '>', \$data, '2>', \$dump_err)
+  or BAIL_OUT("pg_dump: $dump_err");
+TODO: {
+	local $TODO = 'a dropped table\'s OID in luuid_group.relation is dumped as a number';
+	for my $ns ('public', 'uidx_sql') {
+		my ($groups) = $data =~ /^COPY \Q$ns\E\.luuid_group .*?\n(.*?)^\\\.$/ms;
+		ok(defined $groups && $groups =~ /^\d+\tGonePerson\t/m && $groups !~ /^\d+\tGonePerson\t\d+$/m,
+			"restores: pg_dump writes $ns.luuid_group's row of a dropped table without that table's OID")
+		  or diag($groups // "no COPY of $ns.luuid_group");
+	}
+}
 
 done_testing();

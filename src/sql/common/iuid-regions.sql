@@ -26,22 +26,31 @@ $$;
 COMMENT ON FUNCTION @extschema@.uidx_region_current() IS 'internal: the region registry with each row''s server as its partition is on now';
 
 -- Takes the region helpers' lock until the transaction ends: SHARE ROW
--- EXCLUSIVE on the registry itself.  Only a role that may write the registry
--- can hold a lock that conflicts (one that may only read it takes ACCESS
--- SHARE at most, and an advisory lock is no lock on it), so no other role can
--- stall the helpers; the wait follows lock_timeout (docs/regions.md).
+-- EXCLUSIVE on the registry itself.  A role that may only read the registry
+-- takes ACCESS SHARE at most, and an advisory lock is no lock on it, so
+-- neither holds the helpers up.  A role that may write the registry can, and
+-- so can the database owner, whom PostgreSQL lets ANALYZE (and VACUUM) every
+-- table of its database: an ANALYZE in an open transaction holds SHARE
+-- UPDATE EXCLUSIVE until it ends.  So the wait is bounded as the partition
+-- helpers' are, by lock_timeout or, where that is 0, uidx_ddl_lock_wait()
+-- (docs/security.md "locks"); the caller's lock_timeout is given back.
 CREATE FUNCTION @extschema@.uidx_region_lock() RETURNS void
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path = pg_catalog, pg_temp
 AS $fn$
+DECLARE
+    caller_timeout constant text := current_setting('lock_timeout');
+    wait           constant text := @extschema@.uidx_ddl_lock_wait();
 BEGIN
+    PERFORM set_config('lock_timeout', wait, true);
     LOCK TABLE @extschema@.uidx_region IN SHARE ROW EXCLUSIVE MODE;
+    PERFORM set_config('lock_timeout', caller_timeout, true);
 EXCEPTION WHEN lock_not_available THEN
     RAISE EXCEPTION 'could not lock the region registry % within lock_timeout (%)',
-                    '@extschema@.uidx_region'::regclass, current_setting('lock_timeout')
+                    '@extschema@.uidx_region'::regclass, wait
         USING ERRCODE = 'lock_not_available',
-              DETAIL = 'Another transaction that writes the registry holds a lock on it.',
-              HINT = 'Retry when it has ended, or raise lock_timeout (docs/regions.md).';
+              DETAIL = 'Another transaction holds a lock on it: one that writes the registry, or an ANALYZE or VACUUM of it.',
+              HINT = 'pg_locks shows who holds it.  Retry when it has ended, or raise lock_timeout (docs/regions.md).';
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_region_lock() IS 'internal: the region helpers'' lock on the registry';
@@ -140,6 +149,7 @@ DECLARE
     key_clause  text;
 --@endif
     key_column  name;
+    caller_timeout constant text := current_setting('lock_timeout');
     parent_ns   name;
     parent_name name;
     remote_ns   text;
@@ -270,7 +280,21 @@ BEGIN
                   HINT = 'Call them in a READ COMMITTED transaction (BEGIN ISOLATION LEVEL READ COMMITTED).';
     END IF;
     PERFORM @extschema@.uidx_region_lock();
-    EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
+    -- Every later lock (the router's here, each partition's and the router's
+    -- ACCESS EXCLUSIVE for ATTACH, DETACH and CREATE ... PARTITION OF) waits
+    -- at most uidx_ddl_lock_wait(): the database owner's ANALYZE of the
+    -- router, or a read of it held open by a role it was granted to, would
+    -- otherwise hold this call up without end.  lock_timeout is the caller's
+    -- again at the end.
+    PERFORM set_config('lock_timeout', @extschema@.uidx_ddl_lock_wait(), true);
+    BEGIN
+        EXECUTE format('LOCK TABLE %s IN SHARE UPDATE EXCLUSIVE MODE', parent);
+    EXCEPTION WHEN lock_not_available THEN
+        RAISE EXCEPTION 'could not lock table % within lock_timeout (%)', parent, current_setting('lock_timeout')
+            USING ERRCODE = 'lock_not_available',
+                  DETAIL = 'Another transaction holds a lock on it that conflicts with SHARE UPDATE EXCLUSIVE: DDL, an ANALYZE or VACUUM of it.',
+                  HINT = 'pg_locks shows who holds it.  Retry when it has ended, or raise lock_timeout (docs/regions.md).';
+    END;
 
     -- One region per country, whatever the table.  A row's region is the
     -- server its partition is on now (a renamed server is the same region);
@@ -482,6 +506,7 @@ BEGIN
      ORDER BY h.country, h.part::text
     ON CONFLICT (country) DO UPDATE SET server = EXCLUDED.server, part = EXCLUDED.part
      WHERE g.part IS NULL OR NOT EXISTS (SELECT 1 FROM pg_class k WHERE k.oid = g.part);
+    PERFORM set_config('lock_timeout', caller_timeout, true);
 END
 $fn$;
 COMMENT ON FUNCTION @extschema@.uidx_attach_countries(regclass, name, boolean, integer[], text) IS 'internal: the work of uidx_attach_region and uidx_attach_local_region';

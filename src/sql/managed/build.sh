@@ -51,8 +51,10 @@ grep -qF -e "$tag" -e "$reg" "$src" && { echo "build.sh: src/sql/managed/*.sql c
   echo 'DO $uidx_sql_install$'
   echo 'BEGIN'
   echo "    EXECUTE pg_catalog.replace($tag"
-  # outside CREATE EXTENSION there is no dump configuration to record
-  grep -v '^SELECT pg_catalog.pg_extension_config_dump(' "$src"
+  # outside CREATE EXTENSION there is no dump configuration to record, and
+  # no restore runs this script (install-check.sql's restore path)
+  grep -v '^SELECT pg_catalog.pg_extension_config_dump(' "$src" \
+    | sed '/^    -- restore path begins$/,/^    -- restore path ends$/d'
   echo "$tag, '@extschema@', pg_catalog.quote_ident(pg_catalog.current_setting('uidx_sql.install_schema')));"
   echo 'END'
   echo '$uidx_sql_install$;'
