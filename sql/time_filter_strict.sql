@@ -137,6 +137,37 @@ EXECUTE sf_q3('294276-12-31 23:59:59+00', '294276-12-31 23:00');
 PREPARE sf_q4(timestamptz, date) AS SELECT count(*) FROM sf_p
   WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamp;
 EXECUTE sf_q4('294276-12-31 23:59:59+00', '294277-01-01');
+-- the same casts with a precision, or as a call of the cast's function
+PREPARE sf_q5(timestamptz, date) AS SELECT count(*) FROM sf_p
+  WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamptz(3);
+EXECUTE sf_q5('294276-12-31 23:59:59+00', '294277-01-01');
+PREPARE sf_q6(timestamptz, date) AS SELECT count(*) FROM sf_p
+  WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamp(0);
+EXECUTE sf_q6('294276-12-31 23:59:59+00', '294277-01-01');
+PREPARE sf_q7(timestamptz, date) AS SELECT count(*) FROM sf_p
+  WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < timestamptz($2);
+EXECUTE sf_q7('294276-12-31 23:59:59+00', '294277-01-01');
+SET timezone = 'Etc/GMT+12';
+PREPARE sf_q8(timestamptz, timestamp) AS SELECT count(*) FROM sf_p
+  WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamptz(0);
+EXECUTE sf_q8('294276-12-31 23:59:59+00', '294276-12-31 23:00');
+-- the precision still rounds the bound (a row at 02:00, none at 01:59:59.6)
+SET timezone = 'UTC';
+PREPARE sf_q9(timestamp) AS SELECT count(*) FROM sf_p
+  WHERE iuid_timestamp(id) <= $1::timestamptz(0) AND iuid_timestamp(id) > '2026-01-01 01:00+00';
+EXECUTE sf_q9('2026-01-01 01:59:59.6');
+EXECUTE sf_q9('2026-01-01 01:59:59.4');
+SELECT sf_count($$SELECT count(*) FROM sf_p WHERE iuid_timestamp(id) = '2026-01-01 01:59:59.6'::timestamp::timestamptz(0)$$);
+SELECT sf_count($$SELECT count(*) FROM sf_p WHERE iuid_timestamp(id) = timestamptz((SELECT '2026-01-01 01:59:59.6'::timestamp(0)))$$);
+-- The reverse, pinned as documented: where the range of such a value holds
+-- no key, no row reaches the cast and the statement finds none; without the
+-- rewrite every row reaches it, and it fails
+PREPARE sf_q10(date) AS SELECT count(*) FROM sf_p WHERE iuid_timestamp(id) > $1::timestamptz;
+EXECUTE sf_q10('294277-01-01');
+SET uidx.time_filter_rewrite = off;
+PREPARE sf_q10off(date) AS SELECT count(*) FROM sf_p WHERE iuid_timestamp(id) > $1::timestamptz;
+EXECUTE sf_q10off('294277-01-01');
+RESET uidx.time_filter_rewrite;
 SET timezone = 'Pacific/Kiritimati';
 EXECUTE sf_q2('2026-02-01', '2026-02-02');
 SET uidx.time_filter_rewrite = off;

@@ -295,13 +295,55 @@ clamp_instant(Node *expr, Oid type)
 }
 
 /*
+ * Is `expr` core's length coercion of a timestamp or timestamptz
+ * (`$1::timestamptz(0)`, `timestamp(x, 3)`)?  It rounds to the type's
+ * precision, in the type it is of.
+ */
+static bool
+is_length_coercion(Node *expr)
+{
+	FuncExpr   *call = (FuncExpr *) expr;
+	Oid			type;
+	Oid			coercion;
+
+	if (!IsA(expr, FuncExpr) || list_length(call->args) != 2)
+		return false;
+	type = call->funcresulttype;
+	return (type == TIMESTAMPOID || type == TIMESTAMPTZOID) &&
+		exprType(linitial(call->args)) == type &&
+		find_typmod_coercion_function(type, &coercion) == COERCION_PATH_FUNC &&
+		coercion == call->funcid;
+}
+
+/* Is `expr` core's cast of a date or timestamp to a later type (see below)? */
+static bool
+is_widening_cast(Node *expr)
+{
+	FuncExpr   *call = (FuncExpr *) expr;
+	Oid			from;
+	Oid			to;
+	Oid			cast;
+
+	/* written as a cast, or as a call of the cast's function (`timestamptz(d)`) */
+	if (!IsA(expr, FuncExpr) || list_length(call->args) != 1)
+		return false;
+	from = exprType(linitial(call->args));
+	to = call->funcresulttype;
+	return ((from == DATEOID && (to == TIMESTAMPOID || to == TIMESTAMPTZOID)) ||
+			(from == TIMESTAMPOID && to == TIMESTAMPTZOID)) &&
+		find_coercion_pathway(to, from, COERCION_EXPLICIT, &cast) == COERCION_PATH_FUNC &&
+		cast == call->funcid;
+}
+
+/*
  * The date or timestamp under `expr`, where `expr` is core's cast of one to a
  * later type of date < timestamp < timestamptz (`$1::timestamptz`,
- * `$1::timestamp` of a date; casts of casts too); NULL otherwise.  Those
- * casts keep the instant, and fail past the later type's range, where the
- * clause may never be evaluated (no row reaches it).  The conditions read
- * the value before the casts, as the cross-type comparisons do, so that they
- * cannot fail there.
+ * `$1::timestamp` of a date, `timestamptz($1)`; casts of casts too, and the
+ * length coercions among them, `$1::timestamptz(0)`); NULL otherwise.  Those
+ * casts keep the instant (a length coercion rounds it), and fail past the
+ * later type's range, where the clause may never be evaluated (no row
+ * reaches it).  The conditions read the value before the casts, as the
+ * cross-type comparisons do, so that they cannot fail there.
  */
 static Node *
 widening_cast_argument(Node *expr)
@@ -310,23 +352,31 @@ widening_cast_argument(Node *expr)
 
 	for (;;)
 	{
-		FuncExpr   *call = (FuncExpr *) expr;
-		Oid			from;
-		Oid			to;
-		Oid			cast;
-
-		if (!IsA(expr, FuncExpr) || list_length(call->args) != 1 ||
-			(call->funcformat != COERCE_EXPLICIT_CAST && call->funcformat != COERCE_IMPLICIT_CAST))
+		if (is_widening_cast(expr))
+			expr = found = linitial(((FuncExpr *) expr)->args);
+		else if (is_length_coercion(expr))
+			expr = linitial(((FuncExpr *) expr)->args);
+		else
 			return found;
-		from = exprType(linitial(call->args));
-		to = call->funcresulttype;
-		if (!((from == DATEOID && (to == TIMESTAMPOID || to == TIMESTAMPTZOID)) ||
-			  (from == TIMESTAMPOID && to == TIMESTAMPTZOID)) ||
-			find_coercion_pathway(to, from, COERCION_EXPLICIT, &cast) != COERCION_PATH_FUNC ||
-			cast != call->funcid)
-			return found;
-		expr = found = linitial(call->args);
 	}
+}
+
+/*
+ * `expr`, the chain of casts widening_cast_argument() read through, made
+ * again over `replacement` in place of `found`: the same casts and the same
+ * rounding, in the same order, of another value.
+ */
+static Node *
+with_cast_argument(Node *expr, Node *found, Node *replacement)
+{
+	FuncExpr   *call;
+
+	if (expr == found)
+		return replacement;
+	call = (FuncExpr *) copyObject(expr);
+	linitial(call->args) = with_cast_argument(linitial(((FuncExpr *) expr)->args), found,
+											  replacement);
+	return (Node *) call;
 }
 
 /*
@@ -334,7 +384,9 @@ widening_cast_argument(Node *expr)
  * it, and so that it cannot overflow where they do not (clamp_instant).
  * *cast_read: a widening cast that can fail was read through
  * (widening_cast_argument), so the conditions do not fail where the cast
- * does, and cannot stand in for the clause.
+ * does, and cannot stand in for the clause.  The casts read through are
+ * applied again to the clamped value: a length coercion's rounding is
+ * kept, and within the clamp no cast, rounding or time zone overflows.
  */
 static Node *
 as_timestamptz(Node *expr, bool *cast_read)
@@ -347,16 +399,21 @@ as_timestamptz(Node *expr, bool *cast_read)
 	if (type != TIMESTAMPTZOID && type != TIMESTAMPOID && type != DATEOID)
 		return NULL;
 	arg = widening_cast_argument(expr);
-	if (arg != NULL)
+	if (arg == NULL)
 	{
-		expr = arg;
-		type = exprType(arg);
+		if (type == TIMESTAMPTZOID)
+			return expr;
+		clamped = clamp_instant(expr, type);
 	}
-	if (type == TIMESTAMPTZOID)
-		return expr;
-	clamped = clamp_instant(expr, type);
-	/* a constant the clamp keeps as it is cannot make the casts fail */
-	*cast_read = arg != NULL && clamped != arg;
+	else
+	{
+		clamped = clamp_instant(arg, exprType(arg));
+		/* a constant the clamp keeps as it is cannot make the casts fail */
+		*cast_read = clamped != arg;
+		clamped = with_cast_argument(expr, arg, clamped);
+		if (type == TIMESTAMPTZOID)
+			return clamped;
+	}
 	return coerce_to_target_type(NULL, clamped, type, TIMESTAMPTZOID, -1,
 								 COERCION_IMPLICIT, COERCE_IMPLICIT_CAST, -1);
 }

@@ -780,6 +780,13 @@ my @cases = map { { family => 'issue', %$_ } } (
 	{ kind => 'script', not_in => ['plain_table'], tz => 'America/St_Johns', sql => [ 'BEGIN', 'SET LOCAL plan_cache_mode = force_generic_plan',
 		q{PREPARE dc(timestamptz, date) AS SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) >= $1 AND iuid_timestamp(id) < $2::timestamptz},
 		'\echo @@exec', q{EXECUTE dc('294276-12-31 23:59:59+00', '294277-01-01')}, 'DEALLOCATE dc', 'COMMIT' ] },
+	# the same casts with a precision, or as a call of the cast's function
+	{ kind => 'script', not_in => ['plain_table'], tz => 'America/St_Johns', sql => [ 'BEGIN', 'SET LOCAL plan_cache_mode = force_generic_plan',
+		map({ ("PREPARE dc$_->[0](timestamptz, $_->[1]) AS SELECT count(*) FROM p_iuid WHERE iuid_timestamp(id) >= \$1 AND iuid_timestamp(id) < $_->[2]",
+			'\echo @@exec', "EXECUTE dc$_->[0]('294276-12-31 23:59:59+00', '$_->[3]')", "DEALLOCATE dc$_->[0]") }
+			[ 1, 'date', '$2::timestamptz(3)', '294277-01-01' ], [ 2, 'date', 'timestamptz($2)', '294277-01-01' ],
+			[ 3, 'date', '$2::timestamp(0)', '294277-01-01' ], [ 4, 'timestamp', '$2::timestamptz(0)', '294276-12-31 23:30' ]),
+		'COMMIT' ] },
 );
 my $nfixed = @cases;
 for my $i (0 .. $nqueries - 1)
