@@ -180,7 +180,7 @@ SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparal
  ORDER BY p.oid::regprocedure::text;
 -- no event trigger of either registry runs in other roles' DDL (docs/security.md)
 SELECT evtname, evtevent, evtfoid::regproc FROM pg_event_trigger WHERE evtname ~ '^(luuid|uidx)';
--- the registry is an extension configuration table: pg_dump dumps all its rows
+-- the registry is an extension configuration table: pg_dump dumps its rows, less those of a dropped table
 SELECT cfg.oid::regclass AS config_table, cfg.condition
   FROM pg_extension x, unnest(x.extconfig, x.extcondition) AS cfg(oid, condition)
  WHERE x.extname = 'uidx' AND cfg.oid = 'luuid_group'::regclass;

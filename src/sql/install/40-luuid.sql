@@ -15,14 +15,16 @@ COMMENT ON FUNCTION crc12(bytea) IS 'CRC-12 of the bytes: a luuid group id';
 -- Registry of group names, for collision checks and /any/<uuid> routing.
 -- Its rows are user data: pg_dump keeps them.  `relation` is dumped as the
 -- table's name and read back after all tables exist (config table data is
--- restored in the data section).
+-- restored in the data section).  A row whose table is gone is left out: its
+-- OID would be dumped as a number, which a restore reads as whatever
+-- relation has that OID there (docs/security.md "restores").
 CREATE TABLE luuid_group (
     group_id   integer PRIMARY KEY CHECK (group_id = crc12(group_name)),
     group_name text NOT NULL UNIQUE CHECK (group_name <> ''),
     relation   regclass
 );
 COMMENT ON TABLE luuid_group IS 'registry of luuid group names, their CRC-12 group ids and tables';
-SELECT pg_catalog.pg_extension_config_dump('luuid_group', '');
+SELECT pg_catalog.pg_extension_config_dump('luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
 GRANT SELECT ON luuid_group TO PUBLIC;
 
 -- Not STRICT: a NULL group or pk is an error (22004), not a NULL id.

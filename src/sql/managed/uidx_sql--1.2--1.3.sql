@@ -52,6 +52,10 @@ SELECT pg_catalog.pg_extension_config_dump('@extschema@.uidx_region', 'WHERE par
 COMMENT ON TABLE @extschema@.uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN @extschema@.uidx_region.part IS 'a router partition that holds the country; its server is the region';
 
+-- A dump leaves out a luuid_group row whose table is gone (its OID, dumped
+-- as a number, would name another relation after a restore).
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
+
 --@functions
 
 -- 1.2's rows record no partition: each gets the one that holds its country

@@ -72,6 +72,11 @@ SELECT pg_catalog.pg_extension_config_dump('uidx_region', 'WHERE part IS NULL OR
 COMMENT ON TABLE uidx_region IS 'iuid country -> the partition that holds it and the foreign server of its region (NULL: this database), kept by uidx_attach_region and uidx_attach_local_region';
 COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country; its server is the region';
 
+-- The luuid registry has no event trigger any more (below), so a dropped
+-- table's OID can stay in luuid_group.relation: a dump leaves such a row out
+-- (its OID, dumped as a number, would name another relation after a restore).
+SELECT pg_catalog.pg_extension_config_dump('luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
+
 -- Every function of 1.3, new or changed, from src/sql/install/ (src/sql/assemble.sh
 -- --update), with its comment; what follows needs them.
 --@functions

@@ -1,7 +1,8 @@
 -- PK-embedded UUIDs: a sequence-driven DEFAULT, and the group registry whose
 -- relation column (regclass) must come back by name, quoting and schema
 -- included (compared as text, a relation that did not resolve would show as
--- a bare OID); a dropped table's reference is cleared, not left dangling
+-- a bare OID); the group of a dropped table is left out of the dump, never
+-- restored with its OID as a number
 CREATE SCHEMA "luuid app";
 CREATE SEQUENCE "luuid app".order_item_seq;
 CREATE TABLE "luuid app"."Order Items" (
