@@ -262,16 +262,21 @@ fraction_between_stats(VariableStatData *vardata, const UidxTimeLayoutOids *key_
  * The first key of `index_oid` in `dir` that `scankey` admits and some
  * snapshot may still see: get_actual_variable_endpoint() of selfuncs.c.
  */
-/* What a probe found: a key, no key at all, or no answer */
+/*
+ * What a probe found: a key, no key at all, or no answer; PROBE_NULL only
+ * inside read_index_end's callers: a scan without keys met a NULL first.
+ */
 typedef enum ProbeResult
 {
 	PROBE_FOUND,
 	PROBE_NONE,
-	PROBE_UNKNOWN
+	PROBE_UNKNOWN,
+	PROBE_NULL
 } ProbeResult;
 
 static ProbeResult
-read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, Datum *result)
+read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, int nkeys,
+			   Datum *result)
 {
 	MemoryContext outer = CurrentMemoryContext;
 	MemoryContext workspace;
@@ -294,9 +299,9 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 	index = index_open(index_oid, NoLock);
 	slot = table_slot_create(heap, NULL);
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
-	scan = uidx_index_beginscan(heap, index, &snapshot, 1);
+	scan = uidx_index_beginscan(heap, index, &snapshot, nkeys);
 	scan->xs_want_itup = true;
-	index_rescan(scan, scankey, 1, NULL, 0);
+	index_rescan(scan, scankey, nkeys, NULL, 0);
 	while ((tid = index_getnext_tid(scan, dir)) != NULL)
 	{
 		BlockNumber block = ItemPointerGetBlockNumber(tid);
@@ -324,7 +329,7 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 			elog(ERROR, "btree index \"%s\" returned no key for an index-only read",
 				 RelationGetRelationName(index));
 		index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values, isnull);
-		found = PROBE_UNKNOWN;
+		found = nkeys == 0 ? PROBE_NULL : PROBE_UNKNOWN;
 		if (!isnull[0])
 		{
 			MemoryContextSwitchTo(outer);
@@ -376,6 +381,31 @@ uidx_estimate_probes_reset(void)
 	probe_cache_used = 0;
 }
 
+/*
+ * read_index_end() past `scankey`, or without one: at first with no key at
+ * all, since btree's _bt_readpage tests every tuple of the leaf page it
+ * reads against the scan's keys, and IS NOT NULL, the key that
+ * get_actual_variable_endpoint() scans with, costs most of a probe on a
+ * full page.  Only where that finds a NULL key at the end (a column with
+ * NULLs, sorted at that end) is the end read again, with IS NOT NULL.
+ */
+static ProbeResult
+read_index_end_key(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey,
+				   Datum *result)
+{
+	ScanKeyData notnull;
+	ProbeResult found;
+
+	if (scankey != NULL)
+		return read_index_end(heap_oid, index_oid, dir, scankey, 1, result);
+	found = read_index_end(heap_oid, index_oid, dir, NULL, 0, result);
+	if (found != PROBE_NULL)
+		return found;
+	ScanKeyEntryInitialize(&notnull, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
+						   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
+	return read_index_end(heap_oid, index_oid, dir, &notnull, 1, result);
+}
+
 static ProbeResult
 read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection dir,
 					  ScanKey scankey, const Datum *after, Datum *result)
@@ -396,14 +426,14 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
 		}
 	}
 	if (probe_cache_used == PROBE_CACHE_SIZE)
-		return read_index_end(heap_oid, index_oid, dir, scankey, result);
+		return read_index_end_key(heap_oid, index_oid, dir, scankey, result);
 	entry = &probe_cache[probe_cache_used];
 	entry->index = index_oid;
 	entry->want_max = want_max;
 	entry->has_after = after != NULL;
 	if (after != NULL)
 		memcpy(entry->after.data, DatumGetUUIDP(*after)->data, UIDX_LEN);
-	entry->found = read_index_end(heap_oid, index_oid, dir, scankey, result);
+	entry->found = read_index_end_key(heap_oid, index_oid, dir, scankey, result);
 	if (entry->found == PROBE_FOUND)
 		memcpy(entry->result.data, DatumGetUUIDP(*result)->data, UIDX_LEN);
 	/* counted only once filled: the probe itself may fail */
@@ -458,11 +488,8 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 			ScanKeyEntryInitialize(&scankey, 0, 1, BTGreaterStrategyNumber, key_row->key_type,
 								   InvalidOid, get_opcode(greater), *after);
 		}
-		else
-			ScanKeyEntryInitialize(&scankey, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
-								   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
-		found = read_index_end_cached(rte->relid, index->indexoid, want_max, dir, &scankey,
-									  after, result);
+		found = read_index_end_cached(rte->relid, index->indexoid, want_max, dir,
+									  after != NULL ? &scankey : NULL, after, result);
 		if (found == PROBE_FOUND && OidIsValid(time_function) &&
 			time_is_null(time_function, *result))
 			return PROBE_UNKNOWN;
