@@ -250,33 +250,45 @@ fraction_between_stats(VariableStatData *vardata, const UidxTimeLayoutOids *key_
  * PostgreSQL's selfuncs.c does in get_actual_variable_range() (a static
  * function there, hence these few lines of it), the key's actual extreme
  * values are read from a btree index on it, under the same rules: while
- * planning only, from the index tuple (never the heap's), under
- * SnapshotNonVacuumable, with the visibility map sparing the heap where it
- * can, and giving up after VISITED_PAGES_LIMIT (100) heap pages without a
- * visible row.
+ * planning only, under SnapshotNonVacuumable, with the visibility map
+ * sparing the heap where it can, and giving up after VISITED_PAGES_LIMIT
+ * (100) heap pages without a visible row.  The key is read from the heap
+ * tuple that check fetches, or where the visibility map spares the heap,
+ * from the index tuple: no heap page is read that PostgreSQL's probe would
+ * not read (read_index_end).
  * ------------------------------------------------------------------------- */
 
 #define PROBE_HEAP_PAGES_LIMIT 100
 
 /*
- * The first key of `index_oid` in `dir` that `scankey` admits and some
- * snapshot may still see: get_actual_variable_endpoint() of selfuncs.c.
- */
-/*
- * What a probe found: a key, no key at all, or no answer; PROBE_NULL only
- * inside read_index_end's callers: a scan without keys met a NULL first.
+ * What a probe found: a key, no key at all, or no answer.  Only between
+ * read_index_end() and read_index_end_key(): PROBE_NULL, a scan without
+ * keys met a NULL first; PROBE_ALL_VISIBLE, a scan that reads the key from
+ * the heap tuple met a row the visibility map shows visible, whose heap it
+ * does not read.
  */
 typedef enum ProbeResult
 {
 	PROBE_FOUND,
 	PROBE_NONE,
 	PROBE_UNKNOWN,
-	PROBE_NULL
+	PROBE_NULL,
+	PROBE_ALL_VISIBLE
 } ProbeResult;
 
+/*
+ * The first key of `index_oid` in `dir` that `scankey` admits and some
+ * snapshot may still see: get_actual_variable_endpoint() of selfuncs.c.
+ * With `heap_attno` (the heap column the index's first column is), the key
+ * is read from the heap tuple that the visibility check fetches, and the
+ * scan does not ask for index tuples: btree then copies none of the leaf
+ * page's tuples, which costs a third of a probe on a full page.  A row on
+ * an all-visible page ends that scan without a key (PROBE_ALL_VISIBLE), and
+ * its end is read again from the index tuple, without touching the heap.
+ */
 static ProbeResult
-read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, int nkeys,
-			   Datum *result)
+read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
+			   ScanKey scankey, int nkeys, Datum *result)
 {
 	MemoryContext outer = CurrentMemoryContext;
 	MemoryContext workspace;
@@ -300,7 +312,7 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 	slot = table_slot_create(heap, NULL);
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
 	scan = uidx_index_beginscan(heap, index, &snapshot, nkeys);
-	scan->xs_want_itup = true;
+	scan->xs_want_itup = heap_attno == InvalidAttrNumber;
 	index_rescan(scan, scankey, nkeys, NULL, 0);
 	while ((tid = index_getnext_tid(scan, dir)) != NULL)
 	{
@@ -323,7 +335,28 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 				}
 				continue;
 			}
+			if (heap_attno != InvalidAttrNumber)
+			{
+				bool		key_isnull;
+				Datum		key = slot_getattr(slot, heap_attno, &key_isnull);
+
+				found = nkeys == 0 ? PROBE_NULL : PROBE_UNKNOWN;
+				if (!key_isnull)
+				{
+					MemoryContextSwitchTo(outer);
+					*result = datumCopy(key, false, UIDX_LEN);
+					MemoryContextSwitchTo(workspace);
+					found = PROBE_FOUND;
+				}
+				ExecClearTuple(slot);
+				break;
+			}
 			ExecClearTuple(slot);
+		}
+		else if (heap_attno != InvalidAttrNumber)
+		{
+			found = PROBE_ALL_VISIBLE;
+			break;
 		}
 		if (scan->xs_itup == NULL || scan->xs_recheck)
 			elog(ERROR, "btree index \"%s\" returned no key for an index-only read",
@@ -381,34 +414,48 @@ uidx_estimate_probes_reset(void)
 	probe_cache_used = 0;
 }
 
+/* read_index_end(), and again from the index tuple where it met an all-visible row */
+static ProbeResult
+read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
+					   ScanKey scankey, int nkeys, Datum *result)
+{
+	ProbeResult found = read_index_end(heap_oid, index_oid, heap_attno, dir, scankey, nkeys,
+									   result);
+
+	if (found == PROBE_ALL_VISIBLE)
+		found = read_index_end(heap_oid, index_oid, InvalidAttrNumber, dir, scankey, nkeys,
+							   result);
+	return found;
+}
+
 /*
  * read_index_end() past `scankey`, or without one: at first with no key at
  * all, since btree's _bt_readpage tests every tuple of the leaf page it
  * reads against the scan's keys, and IS NOT NULL, the key that
- * get_actual_variable_endpoint() scans with, costs most of a probe on a
+ * get_actual_variable_endpoint() scans with, costs a third of a probe on a
  * full page.  Only where that finds a NULL key at the end (a column with
  * NULLs, sorted at that end) is the end read again, with IS NOT NULL.
  */
 static ProbeResult
-read_index_end_key(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey,
-				   Datum *result)
+read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
+				   ScanKey scankey, Datum *result)
 {
 	ScanKeyData notnull;
 	ProbeResult found;
 
 	if (scankey != NULL)
-		return read_index_end(heap_oid, index_oid, dir, scankey, 1, result);
-	found = read_index_end(heap_oid, index_oid, dir, NULL, 0, result);
+		return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, scankey, 1, result);
+	found = read_index_end_visible(heap_oid, index_oid, heap_attno, dir, NULL, 0, result);
 	if (found != PROBE_NULL)
 		return found;
 	ScanKeyEntryInitialize(&notnull, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
 						   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
-	return read_index_end(heap_oid, index_oid, dir, &notnull, 1, result);
+	return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, &notnull, 1, result);
 }
 
 static ProbeResult
-read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection dir,
-					  ScanKey scankey, const Datum *after, Datum *result)
+read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool want_max,
+					  ScanDirection dir, ScanKey scankey, const Datum *after, Datum *result)
 {
 	ProbeCacheEntry *entry;
 
@@ -426,14 +473,14 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
 		}
 	}
 	if (probe_cache_used == PROBE_CACHE_SIZE)
-		return read_index_end_key(heap_oid, index_oid, dir, scankey, result);
+		return read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankey, result);
 	entry = &probe_cache[probe_cache_used];
 	entry->index = index_oid;
 	entry->want_max = want_max;
 	entry->has_after = after != NULL;
 	if (after != NULL)
 		memcpy(entry->after.data, DatumGetUUIDP(*after)->data, UIDX_LEN);
-	entry->found = read_index_end_key(heap_oid, index_oid, dir, scankey, result);
+	entry->found = read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankey, result);
 	if (entry->found == PROBE_FOUND)
 		memcpy(entry->result.data, DatumGetUUIDP(*result)->data, UIDX_LEN);
 	/* counted only once filled: the probe itself may fail */
@@ -488,8 +535,9 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 			ScanKeyEntryInitialize(&scankey, 0, 1, BTGreaterStrategyNumber, key_row->key_type,
 								   InvalidOid, get_opcode(greater), *after);
 		}
-		found = read_index_end_cached(rte->relid, index->indexoid, want_max, dir,
-									  after != NULL ? &scankey : NULL, after, result);
+		found = read_index_end_cached(rte->relid, index->indexoid, index->indexkeys[0],
+									  want_max, dir, after != NULL ? &scankey : NULL, after,
+									  result);
 		if (found == PROBE_FOUND && OidIsValid(time_function) &&
 			time_is_null(time_function, *result))
 			return PROBE_UNKNOWN;
