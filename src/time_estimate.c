@@ -17,6 +17,7 @@
  */
 #include "uidx.h"
 #include "compat.h"
+#include "time_bounds.h"
 #include "time_index.h"
 #include "time_layout.h"
 
@@ -173,6 +174,15 @@ key_less_operator(const UidxTimeLayoutOids *key_row)
 {
 	return get_opfamily_member(key_row->btree_family, key_row->key_type, key_row->key_type,
 							   BTLessStrategyNumber);
+}
+
+/* a > b in the key type's own order */
+static bool
+key_greater(const UidxTimeLayoutOids *key_row, Datum a, Datum b)
+{
+	Oid			less = key_less_operator(key_row);
+
+	return OidIsValid(less) && DatumGetBool(OidFunctionCall2(get_opcode(less), b, a));
 }
 
 /*
@@ -401,6 +411,8 @@ typedef struct ProbeCacheEntry
 	bool		want_max;
 	bool		has_after;
 	pg_uuid_t	after;
+	bool		has_before;
+	pg_uuid_t	before;
 	ProbeResult found;
 	pg_uuid_t	result;
 } ProbeCacheEntry;
@@ -438,13 +450,14 @@ read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanD
  */
 static ProbeResult
 read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
-				   ScanKey scankey, Datum *result)
+				   ScanKey scankeys, int nkeys, Datum *result)
 {
 	ScanKeyData notnull;
 	ProbeResult found;
 
-	if (scankey != NULL)
-		return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, scankey, 1, result);
+	if (nkeys > 0)
+		return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
+									  result);
 	found = read_index_end_visible(heap_oid, index_oid, heap_attno, dir, NULL, 0, result);
 	if (found != PROBE_NULL)
 		return found;
@@ -455,7 +468,8 @@ read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirec
 
 static ProbeResult
 read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool want_max,
-					  ScanDirection dir, ScanKey scankey, const Datum *after, Datum *result)
+					  ScanDirection dir, ScanKey scankeys, int nkeys, const Datum *after,
+					  const Datum *before, Datum *result)
 {
 	ProbeCacheEntry *entry;
 
@@ -465,7 +479,10 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool w
 		if (entry->index == index_oid && entry->want_max == want_max &&
 			entry->has_after == (after != NULL) &&
 			(after == NULL || memcmp(entry->after.data, DatumGetUUIDP(*after)->data,
-									 UIDX_LEN) == 0))
+									 UIDX_LEN) == 0) &&
+			entry->has_before == (before != NULL) &&
+			(before == NULL || memcmp(entry->before.data, DatumGetUUIDP(*before)->data,
+									  UIDX_LEN) == 0))
 		{
 			if (entry->found == PROBE_FOUND)
 				*result = datumCopy(UUIDPGetDatum(&entry->result), false, UIDX_LEN);
@@ -473,14 +490,18 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool w
 		}
 	}
 	if (probe_cache_used == PROBE_CACHE_SIZE)
-		return read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankey, result);
+		return read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys, result);
 	entry = &probe_cache[probe_cache_used];
 	entry->index = index_oid;
 	entry->want_max = want_max;
 	entry->has_after = after != NULL;
 	if (after != NULL)
 		memcpy(entry->after.data, DatumGetUUIDP(*after)->data, UIDX_LEN);
-	entry->found = read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankey, result);
+	entry->has_before = before != NULL;
+	if (before != NULL)
+		memcpy(entry->before.data, DatumGetUUIDP(*before)->data, UIDX_LEN);
+	entry->found = read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
+									  result);
 	if (entry->found == PROBE_FOUND)
 		memcpy(entry->result.data, DatumGetUUIDP(*result)->data, UIDX_LEN);
 	/* counted only once filled: the probe itself may fail */
@@ -490,7 +511,8 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool w
 
 /*
  * The key's actual largest value (want_max), or its smallest, or with
- * `after` its smallest above that, from a btree index whose first column is
+ * `after` its smallest above that, and with `before` only one below that
+ * (PROBE_NONE: there is none), from a btree index whose first column is
  * the key in the key type's own order (the same choice of index as
  * get_actual_variable_range()).  PROBE_NONE: the index holds no such key
  * that any snapshot may see; PROBE_UNKNOWN: there is no such index, the
@@ -499,7 +521,8 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool w
  */
 static ProbeResult
 probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayoutOids *key_row,
-			  Oid time_function, bool want_max, const Datum *after, Datum *result)
+			  Oid time_function, bool want_max, const Datum *after, const Datum *before,
+			  Datum *result)
 {
 	RelOptInfo *rel = vardata->rel;
 	RangeTblEntry *rte;
@@ -515,7 +538,8 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 	foreach(lc, rel->indexlist)
 	{
 		IndexOptInfo *index = lfirst_node(IndexOptInfo, lc);
-		ScanKeyData scankey;
+		ScanKeyData scankeys[2];
+		int			nkeys = 0;
 		ScanDirection dir;
 		ProbeResult found;
 
@@ -532,12 +556,14 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 
 			if (!OidIsValid(greater))
 				return PROBE_UNKNOWN;
-			ScanKeyEntryInitialize(&scankey, 0, 1, BTGreaterStrategyNumber, key_row->key_type,
-								   InvalidOid, get_opcode(greater), *after);
+			ScanKeyEntryInitialize(&scankeys[nkeys++], 0, 1, BTGreaterStrategyNumber,
+								   key_row->key_type, InvalidOid, get_opcode(greater), *after);
 		}
+		if (before != NULL)
+			ScanKeyEntryInitialize(&scankeys[nkeys++], 0, 1, BTLessStrategyNumber,
+								   key_row->key_type, InvalidOid, get_opcode(less), *before);
 		found = read_index_end_cached(rte->relid, index->indexoid, index->indexkeys[0],
-									  want_max, dir, after != NULL ? &scankey : NULL, after,
-									  result);
+									  want_max, dir, scankeys, nkeys, after, before, result);
 		if (found == PROBE_FOUND && OidIsValid(time_function) &&
 			time_is_null(time_function, *result))
 			return PROBE_UNKNOWN;
@@ -614,6 +640,7 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 	double		first_field;
 	double		last_field;
 	double		covered;
+	pg_uuid_t	from_key;
 
 	if (rel == NULL || rel->tuples <= 0 || rel->relid <= 0 ||
 		rel->relid >= (Index) root->simple_rel_array_size ||
@@ -632,14 +659,37 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 	/* a range that ends before the rows added since adds none of them */
 	if (has_end && below <= end->last_field)
 		return analyzed_selec * counted / rel->tuples;
-	found = probe_key_end(root, vardata, key_row, time_function, true, NULL, &last);
+	found = probe_key_end(root, vardata, key_row, time_function, true, NULL, NULL, &last);
 	/* no key at all that a snapshot may see: the table is empty */
 	if (found == PROBE_NONE)
 		return 0.0;
 	if (found != PROBE_FOUND)
 		return analyzed_selec;
-	found = probe_key_end(root, vardata, key_row, time_function, false,
-						  has_end ? &end->last : NULL, &first);
+	last_field = field_of(last, time_offset);
+	/*
+	 * Where the key's order reads its field first (no time function to
+	 * count a layout's share by) and the rows added end before `below`,
+	 * the first of them matters only where it lies before `from`: from
+	 * there on, every one of them is inside the range.  So only a key below
+	 * `from`'s smallest key is looked for, and a scan for it stops at the
+	 * first key past that, not at the end of the leaf page.  None found:
+	 * all the rows added are inside the range.
+	 */
+	if (!OidIsValid(time_function) && last_field + 1 <= below && from > 0 &&
+		uidx_time_key_bound(key_row->layout, (int64) from, false, from_key.data))
+	{
+		Datum		from_datum = UUIDPGetDatum(&from_key);
+
+		if (has_end && !key_greater(key_row, last, end->last))
+			return analyzed_selec;
+		found = probe_key_end(root, vardata, key_row, time_function, false,
+							  has_end ? &end->last : NULL, &from_datum, &first);
+		if (found == PROBE_NONE)
+			return (Max(analyzed_selec, 0.0) * counted + added) / rel->tuples;
+	}
+	else
+		found = probe_key_end(root, vardata, key_row, time_function, false,
+							  has_end ? &end->last : NULL, NULL, &first);
 	/*
 	 * No key past the histogram's last bound: the table grew without new
 	 * keys at its end (an UPDATE's new row versions, a backfill), so none of
@@ -654,7 +704,6 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 		first_field = end->last_field;
 	else
 		return analyzed_selec;
-	last_field = field_of(last, time_offset);
 	if (last_field < first_field)
 		return analyzed_selec;
 	/* the milliseconds first_field .. last_field, each holding as many rows */
