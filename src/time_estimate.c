@@ -168,12 +168,26 @@ typedef struct StatsEnd
 	double		share;			/* of the time function's layout, at the end */
 } StatsEnd;
 
-/* The key type's `<`, which its statistics and a usable index sort by */
+/*
+ * The key type's `<`, which its statistics and a usable index sort by.  One
+ * rel's estimates ask for it once per range and probe: it is kept for as
+ * long as the probes are (uidx_estimate_probes_reset), for the key type
+ * asked last.
+ */
+static const UidxTimeLayoutOids *less_of_row = NULL;
+static Oid	less_of_row_oid = InvalidOid;
+
 static Oid
 key_less_operator(const UidxTimeLayoutOids *key_row)
 {
-	return get_opfamily_member(key_row->btree_family, key_row->key_type, key_row->key_type,
-							   BTLessStrategyNumber);
+	if (key_row != less_of_row)
+	{
+		less_of_row = NULL;
+		less_of_row_oid = get_opfamily_member(key_row->btree_family, key_row->key_type,
+											  key_row->key_type, BTLessStrategyNumber);
+		less_of_row = key_row;
+	}
+	return less_of_row_oid;
 }
 
 /* a > b in the key type's own order */
@@ -424,6 +438,7 @@ void
 uidx_estimate_probes_reset(void)
 {
 	probe_cache_used = 0;
+	less_of_row = NULL;
 }
 
 /* read_index_end(), and again from the index tuple where it met an all-visible row */
@@ -546,7 +561,8 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 		/* a whole-table btree index, not a hypothetical one, on the key first */
 		if (index->relam != BTREE_AM_OID || index->indpred != NIL || index->hypothetical ||
 			index->sortopfamily == NULL || !match_index_to_operand(vardata->var, 0, index) ||
-			get_op_opfamily_strategy(less, index->sortopfamily[0]) != BTLessStrategyNumber)
+			(index->sortopfamily[0] != key_row->btree_family &&
+			 get_op_opfamily_strategy(less, index->sortopfamily[0]) != BTLessStrategyNumber))
 			continue;
 		dir = want_max != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
 		if (after != NULL)
@@ -762,7 +778,7 @@ range_parts(PlannerInfo *root, RestrictInfo *range, Node **key,
 	if (!is_opclause(clause) || list_length(clause->args) != 2)
 		return false;
 	*key = linitial(clause->args);
-	*key_row = uidx_time_layout_of_key_type(getBaseType(exprType(*key)));
+	*key_row = uidx_time_layout_of_key_domain(exprType(*key));
 	if (*key_row == NULL || !OidIsValid((*key_row)->btree_family))
 		return false;
 	strategy = get_op_opfamily_strategy(clause->opno, (*key_row)->btree_family);

@@ -315,7 +315,7 @@ estimate_key_ranges(PlannerInfo *root, RelOptInfo *rel, List *filters)
 		if (!is_column_of(strip_implicit_coercions(key), rel) || contain_var_clause(other) ||
 			contain_volatile_functions(other))
 			continue;
-		key_row = uidx_time_layout_of_key_type(getBaseType(exprType(key)));
+		key_row = uidx_time_layout_of_key_domain(exprType(key));
 		if (key_row == NULL || !OidIsValid(key_row->bound_function))
 			continue;
 		/* grouped by key, as one interval */
