@@ -190,15 +190,6 @@ key_less_operator(const UidxTimeLayoutOids *key_row)
 	return less_of_row_oid;
 }
 
-/* a > b in the key type's own order */
-static bool
-key_greater(const UidxTimeLayoutOids *key_row, Datum a, Datum b)
-{
-	Oid			less = key_less_operator(key_row);
-
-	return OidIsValid(less) && DatumGetBool(OidFunctionCall2(get_opcode(less), b, a));
-}
-
 /*
  * The fraction of the analyzed rows whose field is at least `from` and below
  * `below` (and, with a time function, for which it is not NULL); -1 without
@@ -689,15 +680,16 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 	 * there on, every one of them is inside the range.  So only a key below
 	 * `from`'s smallest key is looked for, and a scan for it stops at the
 	 * first key past that, not at the end of the leaf page.  None found:
-	 * all the rows added are inside the range.
+	 * all the rows added are inside the range, where the last key shows
+	 * that there are keys past the histogram (by its field: no function is
+	 * called on a statistics value, docs/internals.md).
 	 */
 	if (!OidIsValid(time_function) && last_field + 1 <= below && from > 0 &&
+		(!has_end || last_field > end->last_field) &&
 		uidx_time_key_bound(key_row->layout, (int64) from, false, from_key.data))
 	{
 		Datum		from_datum = UUIDPGetDatum(&from_key);
 
-		if (has_end && !key_greater(key_row, last, end->last))
-			return analyzed_selec;
 		found = probe_key_end(root, vardata, key_row, time_function, false,
 							  has_end ? &end->last : NULL, &from_datum, &first);
 		if (found == PROBE_NONE)
