@@ -4,8 +4,9 @@
  *
  * May touch: the selectivity cached in the RestrictInfo it is given, and
  * nothing else; it reads pg_statistic through examine_variable, pg_class's
- * reltuples, and the key's first and last keys from a btree index on it
- * (docs/internals.md "Rows added since ANALYZE").
+ * reltuples, and the key's first and last keys from a btree index on it, or
+ * from the heap row the index scan's visibility check fetches (docs/internals.md
+ * "Rows added since ANALYZE").
  *
  * PostgreSQL estimates `iuid_timestamp(id) >= c` at a default third of the
  * rows (there are no statistics of the expression), and `id >= bound`
