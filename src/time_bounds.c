@@ -82,8 +82,8 @@ key_with_field(const UidxTimeLayout *layout, const uint8 *tail, int64 field,
  * false where there is none (the field is past the type's last or before
  * its first millisecond).
  */
-static bool
-key_bound(const UidxTimeLayout *layout, int64 field, bool upper, uint8 out[UIDX_LEN])
+bool
+uidx_time_key_bound(const UidxTimeLayout *layout, int64 field, bool upper, uint8 out[UIDX_LEN])
 {
 	if (!upper)
 	{
@@ -159,7 +159,7 @@ time_bound(FunctionCallInfo fcinfo, UidxTimeLayoutId id)
 	bool		upper = PG_GETARG_BOOL(1);
 	pg_uuid_t  *result = palloc(sizeof(pg_uuid_t));
 
-	if (!key_bound(layout,
+	if (!uidx_time_key_bound(layout,
 				   bound_field(PG_GETARG_TIMESTAMPTZ(0),
 							   uidx_unix_ms_to_timestamptz(layout->epoch_unix_ms), upper,
 							   PG_GETARG_BOOL(2)),
@@ -541,7 +541,7 @@ bound_expr(PlannerInfo *root, const UidxTimeFilter *filter,
 		{
 			bool		found;
 
-			found = key_bound(key, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
+			found = uidx_time_key_bound(key, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
 											   uidx_unix_ms_to_timestamptz(key->epoch_unix_ms),
 											   upper, inclusive),
 							  upper, bytes);
@@ -564,7 +564,7 @@ bound_expr(PlannerInfo *root, const UidxTimeFilter *filter,
 
 		memset(field_only.min_tail, 0, UIDX_LEN);
 		memset(field_only.max_tail, 0xFF, UIDX_LEN);
-		found = key_bound(&field_only, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
+		found = uidx_time_key_bound(&field_only, bound_field(DatumGetTimestampTz(((Const *) at)->constvalue),
 												   uidx_unix_ms_to_timestamptz(layout->epoch_unix_ms),
 												   upper, inclusive),
 						  upper, bytes);

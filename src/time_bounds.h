@@ -25,6 +25,14 @@ typedef struct UidxTimeFilter
 } UidxTimeFilter;
 
 /*
+ * The smallest valid key whose field is at least `field` (upper = false),
+ * or the largest whose field is at most `field` (upper = true); false where
+ * there is none.
+ */
+extern bool uidx_time_key_bound(const UidxTimeLayout *layout, int64 field, bool upper,
+								uint8 out[UIDX_LEN]);
+
+/*
  * Whether `clause` compares a uidx time function of one argument with
  * another expression through the datetime btree family.  It looks at the
  * form only: whether the key is a column and the other side a constant of

@@ -4,8 +4,9 @@
  *
  * May touch: the selectivity cached in the RestrictInfo it is given, and
  * nothing else; it reads pg_statistic through examine_variable, pg_class's
- * reltuples, and the key's first and last keys from a btree index on it
- * (docs/internals.md "Rows added since ANALYZE").
+ * reltuples, and the key's first and last keys from a btree index on it, or
+ * from the heap row the index scan's visibility check fetches (docs/internals.md
+ * "Rows added since ANALYZE").
  *
  * PostgreSQL estimates `iuid_timestamp(id) >= c` at a default third of the
  * rows (there are no statistics of the expression), and `id >= bound`
@@ -17,6 +18,7 @@
  */
 #include "uidx.h"
 #include "compat.h"
+#include "time_bounds.h"
 #include "time_index.h"
 #include "time_layout.h"
 
@@ -167,12 +169,26 @@ typedef struct StatsEnd
 	double		share;			/* of the time function's layout, at the end */
 } StatsEnd;
 
-/* The key type's `<`, which its statistics and a usable index sort by */
+/*
+ * The key type's `<`, which its statistics and a usable index sort by.  One
+ * rel's estimates ask for it once per range and probe: it is kept for as
+ * long as the probes are (uidx_estimate_probes_reset), for the key type
+ * asked last.
+ */
+static const UidxTimeLayoutOids *less_of_row = NULL;
+static Oid	less_of_row_oid = InvalidOid;
+
 static Oid
 key_less_operator(const UidxTimeLayoutOids *key_row)
 {
-	return get_opfamily_member(key_row->btree_family, key_row->key_type, key_row->key_type,
-							   BTLessStrategyNumber);
+	if (key_row != less_of_row)
+	{
+		less_of_row = NULL;
+		less_of_row_oid = get_opfamily_member(key_row->btree_family, key_row->key_type,
+											  key_row->key_type, BTLessStrategyNumber);
+		less_of_row = key_row;
+	}
+	return less_of_row_oid;
 }
 
 /*
@@ -250,28 +266,45 @@ fraction_between_stats(VariableStatData *vardata, const UidxTimeLayoutOids *key_
  * PostgreSQL's selfuncs.c does in get_actual_variable_range() (a static
  * function there, hence these few lines of it), the key's actual extreme
  * values are read from a btree index on it, under the same rules: while
- * planning only, from the index tuple (never the heap's), under
- * SnapshotNonVacuumable, with the visibility map sparing the heap where it
- * can, and giving up after VISITED_PAGES_LIMIT (100) heap pages without a
- * visible row.
+ * planning only, under SnapshotNonVacuumable, with the visibility map
+ * sparing the heap where it can, and giving up after VISITED_PAGES_LIMIT
+ * (100) heap pages without a visible row.  The key is read from the heap
+ * tuple that check fetches, or where the visibility map spares the heap,
+ * from the index tuple: no heap page is read that PostgreSQL's probe would
+ * not read (read_index_end).
  * ------------------------------------------------------------------------- */
 
 #define PROBE_HEAP_PAGES_LIMIT 100
 
 /*
- * The first key of `index_oid` in `dir` that `scankey` admits and some
- * snapshot may still see: get_actual_variable_endpoint() of selfuncs.c.
+ * What a probe found: a key, no key at all, or no answer.  Only between
+ * read_index_end() and read_index_end_key(): PROBE_NULL, a scan without
+ * keys met a NULL first; PROBE_ALL_VISIBLE, a scan that reads the key from
+ * the heap tuple met a row the visibility map shows visible, whose heap it
+ * does not read.
  */
-/* What a probe found: a key, no key at all, or no answer */
 typedef enum ProbeResult
 {
 	PROBE_FOUND,
 	PROBE_NONE,
-	PROBE_UNKNOWN
+	PROBE_UNKNOWN,
+	PROBE_NULL,
+	PROBE_ALL_VISIBLE
 } ProbeResult;
 
+/*
+ * The first key of `index_oid` in `dir` that `scankey` admits and some
+ * snapshot may still see: get_actual_variable_endpoint() of selfuncs.c.
+ * With `heap_attno` (the heap column the index's first column is), the key
+ * is read from the heap tuple that the visibility check fetches, and the
+ * scan does not ask for index tuples: btree then copies none of the leaf
+ * page's tuples, which costs a third of a probe on a full page.  A row on
+ * an all-visible page ends that scan without a key (PROBE_ALL_VISIBLE), and
+ * its end is read again from the index tuple, without touching the heap.
+ */
 static ProbeResult
-read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, Datum *result)
+read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
+			   ScanKey scankey, int nkeys, Datum *result)
 {
 	MemoryContext outer = CurrentMemoryContext;
 	MemoryContext workspace;
@@ -294,9 +327,9 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 	index = index_open(index_oid, NoLock);
 	slot = table_slot_create(heap, NULL);
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
-	scan = uidx_index_beginscan(heap, index, &snapshot, 1);
-	scan->xs_want_itup = true;
-	index_rescan(scan, scankey, 1, NULL, 0);
+	scan = uidx_index_beginscan(heap, index, &snapshot, nkeys);
+	scan->xs_want_itup = heap_attno == InvalidAttrNumber;
+	index_rescan(scan, scankey, nkeys, NULL, 0);
 	while ((tid = index_getnext_tid(scan, dir)) != NULL)
 	{
 		BlockNumber block = ItemPointerGetBlockNumber(tid);
@@ -318,13 +351,34 @@ read_index_end(Oid heap_oid, Oid index_oid, ScanDirection dir, ScanKey scankey, 
 				}
 				continue;
 			}
+			if (heap_attno != InvalidAttrNumber)
+			{
+				bool		key_isnull;
+				Datum		key = slot_getattr(slot, heap_attno, &key_isnull);
+
+				found = nkeys == 0 ? PROBE_NULL : PROBE_UNKNOWN;
+				if (!key_isnull)
+				{
+					MemoryContextSwitchTo(outer);
+					*result = datumCopy(key, false, UIDX_LEN);
+					MemoryContextSwitchTo(workspace);
+					found = PROBE_FOUND;
+				}
+				ExecClearTuple(slot);
+				break;
+			}
 			ExecClearTuple(slot);
+		}
+		else if (heap_attno != InvalidAttrNumber)
+		{
+			found = PROBE_ALL_VISIBLE;
+			break;
 		}
 		if (scan->xs_itup == NULL || scan->xs_recheck)
 			elog(ERROR, "btree index \"%s\" returned no key for an index-only read",
 				 RelationGetRelationName(index));
 		index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values, isnull);
-		found = PROBE_UNKNOWN;
+		found = nkeys == 0 ? PROBE_NULL : PROBE_UNKNOWN;
 		if (!isnull[0])
 		{
 			MemoryContextSwitchTo(outer);
@@ -363,6 +417,8 @@ typedef struct ProbeCacheEntry
 	bool		want_max;
 	bool		has_after;
 	pg_uuid_t	after;
+	bool		has_before;
+	pg_uuid_t	before;
 	ProbeResult found;
 	pg_uuid_t	result;
 } ProbeCacheEntry;
@@ -374,11 +430,53 @@ void
 uidx_estimate_probes_reset(void)
 {
 	probe_cache_used = 0;
+	less_of_row = NULL;
+}
+
+/* read_index_end(), and again from the index tuple where it met an all-visible row */
+static ProbeResult
+read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
+					   ScanKey scankey, int nkeys, Datum *result)
+{
+	ProbeResult found = read_index_end(heap_oid, index_oid, heap_attno, dir, scankey, nkeys,
+									   result);
+
+	if (found == PROBE_ALL_VISIBLE)
+		found = read_index_end(heap_oid, index_oid, InvalidAttrNumber, dir, scankey, nkeys,
+							   result);
+	return found;
+}
+
+/*
+ * read_index_end() past `scankey`, or without one: at first with no key at
+ * all, since btree's _bt_readpage tests every tuple of the leaf page it
+ * reads against the scan's keys, and IS NOT NULL, the key that
+ * get_actual_variable_endpoint() scans with, costs a third of a probe on a
+ * full page.  Only where that finds a NULL key at the end (a column with
+ * NULLs, sorted at that end) is the end read again, with IS NOT NULL.
+ */
+static ProbeResult
+read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
+				   ScanKey scankeys, int nkeys, Datum *result)
+{
+	ScanKeyData notnull;
+	ProbeResult found;
+
+	if (nkeys > 0)
+		return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
+									  result);
+	found = read_index_end_visible(heap_oid, index_oid, heap_attno, dir, NULL, 0, result);
+	if (found != PROBE_NULL)
+		return found;
+	ScanKeyEntryInitialize(&notnull, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
+						   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
+	return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, &notnull, 1, result);
 }
 
 static ProbeResult
-read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection dir,
-					  ScanKey scankey, const Datum *after, Datum *result)
+read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool want_max,
+					  ScanDirection dir, ScanKey scankeys, int nkeys, const Datum *after,
+					  const Datum *before, Datum *result)
 {
 	ProbeCacheEntry *entry;
 
@@ -388,7 +486,10 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
 		if (entry->index == index_oid && entry->want_max == want_max &&
 			entry->has_after == (after != NULL) &&
 			(after == NULL || memcmp(entry->after.data, DatumGetUUIDP(*after)->data,
-									 UIDX_LEN) == 0))
+									 UIDX_LEN) == 0) &&
+			entry->has_before == (before != NULL) &&
+			(before == NULL || memcmp(entry->before.data, DatumGetUUIDP(*before)->data,
+									  UIDX_LEN) == 0))
 		{
 			if (entry->found == PROBE_FOUND)
 				*result = datumCopy(UUIDPGetDatum(&entry->result), false, UIDX_LEN);
@@ -396,14 +497,18 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
 		}
 	}
 	if (probe_cache_used == PROBE_CACHE_SIZE)
-		return read_index_end(heap_oid, index_oid, dir, scankey, result);
+		return read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys, result);
 	entry = &probe_cache[probe_cache_used];
 	entry->index = index_oid;
 	entry->want_max = want_max;
 	entry->has_after = after != NULL;
 	if (after != NULL)
 		memcpy(entry->after.data, DatumGetUUIDP(*after)->data, UIDX_LEN);
-	entry->found = read_index_end(heap_oid, index_oid, dir, scankey, result);
+	entry->has_before = before != NULL;
+	if (before != NULL)
+		memcpy(entry->before.data, DatumGetUUIDP(*before)->data, UIDX_LEN);
+	entry->found = read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
+									  result);
 	if (entry->found == PROBE_FOUND)
 		memcpy(entry->result.data, DatumGetUUIDP(*result)->data, UIDX_LEN);
 	/* counted only once filled: the probe itself may fail */
@@ -413,7 +518,8 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
 
 /*
  * The key's actual largest value (want_max), or its smallest, or with
- * `after` its smallest above that, from a btree index whose first column is
+ * `after` its smallest above that, and with `before` only one below that
+ * (PROBE_NONE: there is none), from a btree index whose first column is
  * the key in the key type's own order (the same choice of index as
  * get_actual_variable_range()).  PROBE_NONE: the index holds no such key
  * that any snapshot may see; PROBE_UNKNOWN: there is no such index, the
@@ -422,7 +528,8 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, bool want_max, ScanDirection 
  */
 static ProbeResult
 probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayoutOids *key_row,
-			  Oid time_function, bool want_max, const Datum *after, Datum *result)
+			  Oid time_function, bool want_max, const Datum *after, const Datum *before,
+			  Datum *result)
 {
 	RelOptInfo *rel = vardata->rel;
 	RangeTblEntry *rte;
@@ -438,14 +545,16 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 	foreach(lc, rel->indexlist)
 	{
 		IndexOptInfo *index = lfirst_node(IndexOptInfo, lc);
-		ScanKeyData scankey;
+		ScanKeyData scankeys[2];
+		int			nkeys = 0;
 		ScanDirection dir;
 		ProbeResult found;
 
 		/* a whole-table btree index, not a hypothetical one, on the key first */
 		if (index->relam != BTREE_AM_OID || index->indpred != NIL || index->hypothetical ||
 			index->sortopfamily == NULL || !match_index_to_operand(vardata->var, 0, index) ||
-			get_op_opfamily_strategy(less, index->sortopfamily[0]) != BTLessStrategyNumber)
+			(index->sortopfamily[0] != key_row->btree_family &&
+			 get_op_opfamily_strategy(less, index->sortopfamily[0]) != BTLessStrategyNumber))
 			continue;
 		dir = want_max != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
 		if (after != NULL)
@@ -455,14 +564,14 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 
 			if (!OidIsValid(greater))
 				return PROBE_UNKNOWN;
-			ScanKeyEntryInitialize(&scankey, 0, 1, BTGreaterStrategyNumber, key_row->key_type,
-								   InvalidOid, get_opcode(greater), *after);
+			ScanKeyEntryInitialize(&scankeys[nkeys++], 0, 1, BTGreaterStrategyNumber,
+								   key_row->key_type, InvalidOid, get_opcode(greater), *after);
 		}
-		else
-			ScanKeyEntryInitialize(&scankey, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
-								   InvalidOid, InvalidOid, InvalidOid, (Datum) 0);
-		found = read_index_end_cached(rte->relid, index->indexoid, want_max, dir, &scankey,
-									  after, result);
+		if (before != NULL)
+			ScanKeyEntryInitialize(&scankeys[nkeys++], 0, 1, BTLessStrategyNumber,
+								   key_row->key_type, InvalidOid, get_opcode(less), *before);
+		found = read_index_end_cached(rte->relid, index->indexoid, index->indexkeys[0],
+									  want_max, dir, scankeys, nkeys, after, before, result);
 		if (found == PROBE_FOUND && OidIsValid(time_function) &&
 			time_is_null(time_function, *result))
 			return PROBE_UNKNOWN;
@@ -539,6 +648,7 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 	double		first_field;
 	double		last_field;
 	double		covered;
+	pg_uuid_t	from_key;
 
 	if (rel == NULL || rel->tuples <= 0 || rel->relid <= 0 ||
 		rel->relid >= (Index) root->simple_rel_array_size ||
@@ -557,14 +667,38 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 	/* a range that ends before the rows added since adds none of them */
 	if (has_end && below <= end->last_field)
 		return analyzed_selec * counted / rel->tuples;
-	found = probe_key_end(root, vardata, key_row, time_function, true, NULL, &last);
+	found = probe_key_end(root, vardata, key_row, time_function, true, NULL, NULL, &last);
 	/* no key at all that a snapshot may see: the table is empty */
 	if (found == PROBE_NONE)
 		return 0.0;
 	if (found != PROBE_FOUND)
 		return analyzed_selec;
-	found = probe_key_end(root, vardata, key_row, time_function, false,
-						  has_end ? &end->last : NULL, &first);
+	last_field = field_of(last, time_offset);
+	/*
+	 * Where the key's order reads its field first (no time function to
+	 * count a layout's share by) and the rows added end before `below`,
+	 * the first of them matters only where it lies before `from`: from
+	 * there on, every one of them is inside the range.  So only a key below
+	 * `from`'s smallest key is looked for, and a scan for it stops at the
+	 * first key past that, not at the end of the leaf page.  None found:
+	 * all the rows added are inside the range, where the last key shows
+	 * that there are keys past the histogram (by its field: no function is
+	 * called on a statistics value, docs/internals.md).
+	 */
+	if (!OidIsValid(time_function) && last_field + 1 <= below && from > 0 &&
+		(!has_end || last_field > end->last_field) &&
+		uidx_time_key_bound(key_row->layout, (int64) from, false, from_key.data))
+	{
+		Datum		from_datum = UUIDPGetDatum(&from_key);
+
+		found = probe_key_end(root, vardata, key_row, time_function, false,
+							  has_end ? &end->last : NULL, &from_datum, &first);
+		if (found == PROBE_NONE)
+			return (Max(analyzed_selec, 0.0) * counted + added) / rel->tuples;
+	}
+	else
+		found = probe_key_end(root, vardata, key_row, time_function, false,
+							  has_end ? &end->last : NULL, NULL, &first);
 	/*
 	 * No key past the histogram's last bound: the table grew without new
 	 * keys at its end (an UPDATE's new row versions, a backfill), so none of
@@ -579,7 +713,6 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 		first_field = end->last_field;
 	else
 		return analyzed_selec;
-	last_field = field_of(last, time_offset);
 	if (last_field < first_field)
 		return analyzed_selec;
 	/* the milliseconds first_field .. last_field, each holding as many rows */
@@ -638,7 +771,7 @@ range_parts(PlannerInfo *root, RestrictInfo *range, Node **key,
 	if (!is_opclause(clause) || list_length(clause->args) != 2)
 		return false;
 	*key = linitial(clause->args);
-	*key_row = uidx_time_layout_of_key_type(getBaseType(exprType(*key)));
+	*key_row = uidx_time_layout_of_key_domain(exprType(*key));
 	if (*key_row == NULL || !OidIsValid((*key_row)->btree_family))
 		return false;
 	strategy = get_op_opfamily_strategy(clause->opno, (*key_row)->btree_family);

@@ -164,19 +164,37 @@ natural_filters(PlannerInfo *root, RelOptInfo *rel, List **extra)
  * file holds, fewer than the planner's rel->tuples (which assumes at least
  * 10 pages of a table never counted), so two sides need not sum to 1 either.
  */
-static void
-estimate_range_group(PlannerInfo *root, List *ranges, Oid time_function)
+static bool
+estimate_range_group(PlannerInfo *root, List *ranges, Oid time_function, bool regroup)
 {
-	double		selec;
+	double		selec = -1.0;
+	List	   *estimated = NIL;
 	ListCell   *lc;
 
-	if (list_length(ranges) < 2)
-		return;
-	selec = uidx_estimate_ranges(root, ranges, time_function);
-	if (selec < 0.0)
-		return;
+	if (list_length(ranges) >= 2)
+		selec = uidx_estimate_ranges(root, ranges, time_function);
+	/*
+	 * Where the interval has no estimate (one bound not known while
+	 * planning, or one range alone), each range gets its own; where it has
+	 * one, theirs would be overwritten, so they are not computed at all.
+	 */
 	foreach(lc, ranges)
-		lfirst_node(RestrictInfo, lc)->norm_selec = foreach_current_index(lc) == 0 ? selec : 1.0;
+	{
+		RestrictInfo *range = lfirst_node(RestrictInfo, lc);
+		Selectivity before = range->norm_selec;
+
+		if (selec >= 0.0)
+			range->norm_selec = foreach_current_index(lc) == 0 ? selec : 1.0;
+		else
+			uidx_estimate_range(root, range, time_function);
+		if (range->norm_selec != before)
+			estimated = lappend(estimated, range);
+	}
+	/* the id-range form pairs those of its conditions that have an estimate */
+	if (selec < 0.0 && regroup && list_length(estimated) >= 2 &&
+		list_length(estimated) < list_length(ranges))
+		(void) estimate_range_group(root, estimated, time_function, false);
+	return selec >= 0.0 || estimated != NIL;
 }
 
 /*
@@ -205,10 +223,10 @@ estimate_arm(PlannerInfo *root, RelOptInfo *rel, RestrictInfo *arm)
 		RestrictInfo *range = range_restrictinfo(root, rel, (Expr *) lfirst(lc),
 												 arm->security_level);
 
-		uidx_estimate_range(root, range, exact ? InvalidOid : filter.layout->function);
 		ranges = lappend(ranges, range);
 	}
-	estimate_range_group(root, ranges, exact ? InvalidOid : filter.layout->function);
+	(void) estimate_range_group(root, ranges, exact ? InvalidOid : filter.layout->function,
+								false);
 	arm->norm_selec = clauselist_selectivity(root, ranges, 0, JOIN_INNER, NULL);
 	return true;
 }
@@ -272,6 +290,7 @@ estimate_key_ranges(PlannerInfo *root, RelOptInfo *rel, List *filters)
 	List	   *natural_ranges = NIL;
 	List	   *keys = NIL;
 	List	   *groups = NIL;
+	bool		any = false;
 	ListCell   *lc;
 	ListCell   *group_lc;
 
@@ -284,7 +303,6 @@ estimate_key_ranges(PlannerInfo *root, RelOptInfo *rel, List *filters)
 		Node	   *key;
 		Node	   *other;
 		const UidxTimeLayoutOids *key_row;
-		Selectivity before = rinfo->norm_selec;
 		ListCell   *key_lc;
 
 		if (rinfo->pseudoconstant || !is_opclause(clause) || list_length(clause->args) != 2 ||
@@ -300,11 +318,8 @@ estimate_key_ranges(PlannerInfo *root, RelOptInfo *rel, List *filters)
 		if (!is_column_of(strip_implicit_coercions(key), rel) || contain_var_clause(other) ||
 			contain_volatile_functions(other))
 			continue;
-		key_row = uidx_time_layout_of_key_type(getBaseType(exprType(key)));
+		key_row = uidx_time_layout_of_key_domain(exprType(key));
 		if (key_row == NULL || !OidIsValid(key_row->bound_function))
-			continue;
-		uidx_estimate_range(root, rinfo, InvalidOid);
-		if (rinfo->norm_selec == before)
 			continue;
 		/* grouped by key, as one interval */
 		forboth(key_lc, keys, group_lc, groups)
@@ -319,8 +334,8 @@ estimate_key_ranges(PlannerInfo *root, RelOptInfo *rel, List *filters)
 			lfirst(group_lc) = lappend((List *) lfirst(group_lc), rinfo);
 	}
 	foreach(lc, groups)
-		estimate_range_group(root, (List *) lfirst(lc), InvalidOid);
-	return groups != NIL;
+		any |= estimate_range_group(root, (List *) lfirst(lc), InvalidOid, true);
+	return any;
 }
 
 /*
@@ -341,15 +356,7 @@ estimate_rows(PlannerInfo *root, RelOptInfo *rel, List *filters, List *extra)
 	ListCell   *lc;
 
 	foreach(lc, filters)
-	{
-		NaturalFilter *nf = (NaturalFilter *) lfirst(lc);
-		ListCell   *range_lc;
-
-		filter_rinfos = lappend(filter_rinfos, nf->rinfo);
-		foreach(range_lc, nf->ranges)
-			uidx_estimate_range(root, lfirst_node(RestrictInfo, range_lc),
-								nf->exact ? InvalidOid : nf->filter.layout->function);
-	}
+		filter_rinfos = lappend(filter_rinfos, ((NaturalFilter *) lfirst(lc))->rinfo);
 	/* the ranges of each key and time function, as one interval */
 	foreach(lc, filters)
 	{
@@ -369,7 +376,8 @@ estimate_rows(PlannerInfo *root, RelOptInfo *rel, List *filters, List *extra)
 			grouped = lappend(grouped, other);
 			group = list_concat_unique_ptr(group, other->ranges);
 		}
-		estimate_range_group(root, group, nf->exact ? InvalidOid : nf->filter.layout->function);
+		(void) estimate_range_group(root, group,
+									nf->exact ? InvalidOid : nf->filter.layout->function, false);
 	}
 	foreach(lc, rel->baserestrictinfo)
 		if (!list_member_ptr(filter_rinfos, lfirst(lc)))

@@ -335,6 +335,16 @@ uidx_time_layout_of_key_type(Oid key_type)
 	return NULL;
 }
 
+const UidxTimeLayoutOids *
+uidx_time_layout_of_key_domain(Oid type)
+{
+	const UidxTimeLayoutOids *row = uidx_time_layout_of_key_type(type);
+
+	/* getBaseType reads the type's catalog row: only for a type not itself a key type */
+	return row != NULL || !OidIsValid(type) ? row :
+		uidx_time_layout_of_key_type(getBaseType(type));
+}
+
 Oid
 uidx_datetime_family(void)
 {

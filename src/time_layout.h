@@ -73,6 +73,9 @@ extern const UidxTimeLayout *uidx_time_layout(UidxTimeLayoutId id);
 /* The first row of a key type, or NULL for other types */
 extern const UidxTimeLayoutOids *uidx_time_layout_of_key_type(Oid key_type);
 
+/* The same of a type or, where that is a domain, of its base type */
+extern const UidxTimeLayoutOids *uidx_time_layout_of_key_domain(Oid type);
+
 /* The btree family of <, <=, =, >=, > on timestamptz, date and timestamp */
 extern Oid	uidx_datetime_family(void);
 
