@@ -66,6 +66,9 @@ BUILT_FOR = src/.built-for
 BUILT_FOR_KEY = $(VERSION) $(PG_CONFIG)$(if $(UIDX_CLOCK_GRAIN_NS), clock grain $(UIDX_CLOCK_GRAIN_NS) ns)
 $(shell echo '$(BUILT_FOR_KEY)' | cmp -s - $(BUILT_FOR) 2>/dev/null || echo '$(BUILT_FOR_KEY)' > $(BUILT_FOR))
 $(OBJS): $(BUILT_FOR) $(wildcard src/*.h)
+# `make clean all` removes it after the line above wrote it: written again then
+$(BUILT_FOR):
+	echo '$(BUILT_FOR_KEY)' > $@
 EXTRA_CLEAN += $(BUILT_FOR)
 
 # The install script is the fragments of src/sql/install/ one after another:

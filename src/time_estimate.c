@@ -32,6 +32,7 @@
 #include "access/tableam.h"
 #include "access/visibilitymap.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_attribute.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_statistic.h"
 #include "commands/defrem.h"
@@ -448,24 +449,31 @@ read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanD
 }
 
 /*
- * read_index_end() past `scankey`, or without one: at first with no key at
- * all, since btree's _bt_readpage tests every tuple of the leaf page it
- * reads against the scan's keys, and IS NOT NULL, the key that
- * get_actual_variable_endpoint() scans with, costs a third of a probe on a
- * full page.  Only where that finds a NULL key at the end (a column with
- * NULLs, sorted at that end) is the end read again, with IS NOT NULL.
+ * read_index_end() past `scankey`, or without one where no NULL can come
+ * first (`nulls_first`: the scan starts at the end where the index sorts
+ * NULLs and the column is not NOT NULL): btree's _bt_readpage tests every
+ * tuple of the leaf page it reads against the scan's keys, and IS NOT NULL,
+ * the key that get_actual_variable_endpoint() scans with, costs a third of a
+ * probe on a full page.  Where NULLs can come first, the scan has IS NOT
+ * NULL from its start, as PostgreSQL's: without it, each NULL entry of a
+ * row no snapshot sees (an aborted insert, a deleted row) would cost a heap
+ * page PostgreSQL's probe never reads, and a hundred such pages would end
+ * the probe without an answer.  A NULL met all the same (under a NOT NULL
+ * constraint not yet validated, which PostgreSQL 18 allows) reads the end
+ * again with IS NOT NULL.
  */
 static ProbeResult
 read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
-				   ScanKey scankeys, int nkeys, Datum *result)
+				   bool nulls_first, ScanKey scankeys, int nkeys, Datum *result)
 {
 	ScanKeyData notnull;
-	ProbeResult found;
+	ProbeResult found = PROBE_NULL;
 
 	if (nkeys > 0)
 		return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
 									  result);
-	found = read_index_end_visible(heap_oid, index_oid, heap_attno, dir, NULL, 0, result);
+	if (!nulls_first)
+		found = read_index_end_visible(heap_oid, index_oid, heap_attno, dir, NULL, 0, result);
 	if (found != PROBE_NULL)
 		return found;
 	ScanKeyEntryInitialize(&notnull, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy,
@@ -475,7 +483,7 @@ read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirec
 
 static ProbeResult
 read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool want_max,
-					  ScanDirection dir, ScanKey scankeys, int nkeys, const Datum *after,
+					  ScanDirection dir, bool nulls_first, ScanKey scankeys, int nkeys, const Datum *after,
 					  const Datum *before, Datum *result)
 {
 	ProbeCacheEntry *entry;
@@ -497,7 +505,7 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool w
 		}
 	}
 	if (probe_cache_used == PROBE_CACHE_SIZE)
-		return read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys, result);
+		return read_index_end_key(heap_oid, index_oid, heap_attno, dir, nulls_first, scankeys, nkeys, result);
 	entry = &probe_cache[probe_cache_used];
 	entry->index = index_oid;
 	entry->want_max = want_max;
@@ -507,13 +515,31 @@ read_index_end_cached(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, bool w
 	entry->has_before = before != NULL;
 	if (before != NULL)
 		memcpy(entry->before.data, DatumGetUUIDP(*before)->data, UIDX_LEN);
-	entry->found = read_index_end_key(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
+	entry->found = read_index_end_key(heap_oid, index_oid, heap_attno, dir, nulls_first, scankeys, nkeys,
 									  result);
 	if (entry->found == PROBE_FOUND)
 		memcpy(entry->result.data, DatumGetUUIDP(*result)->data, UIDX_LEN);
 	/* counted only once filled: the probe itself may fail */
 	probe_cache_used++;
 	return entry->found;
+}
+
+/* Is the heap column `attno` declared NOT NULL?  false for an expression (0). */
+static bool
+column_not_null(Oid relid, AttrNumber attno)
+{
+	HeapTuple	tuple;
+	bool		not_null = false;
+
+	if (attno <= 0)
+		return false;
+	tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(relid), Int16GetDatum(attno));
+	if (HeapTupleIsValid(tuple))
+	{
+		not_null = ((Form_pg_attribute) GETSTRUCT(tuple))->attnotnull;
+		ReleaseSysCache(tuple);
+	}
+	return not_null;
 }
 
 /*
@@ -548,6 +574,7 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 		ScanKeyData scankeys[2];
 		int			nkeys = 0;
 		ScanDirection dir;
+		bool		nulls_first;
 		ProbeResult found;
 
 		/* a whole-table btree index, not a hypothetical one, on the key first */
@@ -570,8 +597,12 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 		if (before != NULL)
 			ScanKeyEntryInitialize(&scankeys[nkeys++], 0, 1, BTLessStrategyNumber,
 								   key_row->key_type, InvalidOid, get_opcode(less), *before);
+		/* in the scan's direction, NULLs come first where they sort at its start */
+		nulls_first = index->nulls_first[0] == ScanDirectionIsForward(dir) &&
+			!column_not_null(rte->relid, index->indexkeys[0]);
 		found = read_index_end_cached(rte->relid, index->indexoid, index->indexkeys[0],
-									  want_max, dir, scankeys, nkeys, after, before, result);
+									  want_max, dir, nulls_first, scankeys, nkeys, after, before,
+									  result);
 		if (found == PROBE_FOUND && OidIsValid(time_function) &&
 			time_is_null(time_function, *result))
 			return PROBE_UNKNOWN;
