@@ -103,6 +103,16 @@ SELECT pg_temp.error_of($$SELECT luuid_register_group('Entity2885')$$);
 SELECT pg_temp.error_of($$SELECT luuid_register_group(NULL)$$);
 SELECT pg_temp.error_of($$SELECT luuid_register_group('')$$);
 SELECT pg_temp.error_of($$SELECT luuid_register_group('Person', 'no_such_table')$$);
+-- only a permanent table or view: a dump restores an index after the
+-- registry's data, and a temporary table's OID outlives its session
+CREATE TABLE luuid_kinds (id uuid PRIMARY KEY);
+CREATE SEQUENCE luuid_kinds_seq;
+CREATE TEMP TABLE luuid_kinds_temp (id uuid);
+SELECT pg_temp.error_of($$SELECT luuid_register_group('Person', 'luuid_kinds_pkey')$$);
+SELECT pg_temp.error_of($$SELECT luuid_register_group('Person', 'luuid_kinds_seq')$$);
+SELECT pg_temp.error_of($$SELECT luuid_register_group('Person', 'luuid_kinds_temp')$$);
+DROP TABLE luuid_kinds, luuid_kinds_temp;
+DROP SEQUENCE luuid_kinds_seq;
 -- the table rejects rows whose id is not the name's CRC-12
 SELECT pg_temp.error_of($$INSERT INTO luuid_group VALUES (1, 'Person2', NULL)$$);
 SELECT pg_temp.error_of($$INSERT INTO luuid_group VALUES (crc12('Entity2885'), 'Entity2885', NULL)$$);

@@ -36,6 +36,17 @@ BEGIN
         RAISE EXCEPTION 'luuid group_name must not be empty'
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    -- The table the group's ids live in: a relation a dump restores under
+    -- its name before its data (not an index), that outlives the session.
+    IF rel_given IS NOT NULL AND NOT EXISTS (
+        SELECT FROM pg_catalog.pg_class c
+         WHERE c.oid OPERATOR(pg_catalog.=) rel_given
+           AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p,f,v,m}'::pg_catalog."char"[])
+           AND c.relpersistence OPERATOR(pg_catalog.<>) 't') THEN
+        RAISE EXCEPTION 'luuid group relation "%" is not a permanent table or view', rel_given
+            USING ERRCODE = 'wrong_object_type',
+                  HINT = 'Register the table the group''s ids are stored in.';
+    END IF;
     new_id := @extschema@.crc12(name_given);
 
     -- A concurrent registration of either the name or a colliding name makes

@@ -17,14 +17,18 @@ COMMENT ON FUNCTION crc12(bytea) IS 'CRC-12 of the bytes: a luuid group id';
 -- table's name and read back after all tables exist (config table data is
 -- restored in the data section).  A row whose table is gone is left out: its
 -- OID would be dumped as a number, which a restore reads as whatever
--- relation has that OID there (docs/security.md "restores").
+-- relation has that OID there (docs/security.md "restores").  So is one of
+-- a relation that a restore has not made when it reads the data, or never
+-- makes under that name (an index, a TOAST table, another session's
+-- temporary table, which luuid_register_group refuses but 1.2 took): its
+-- name would fail the registry's whole COPY.
 CREATE TABLE luuid_group (
     group_id   integer PRIMARY KEY CHECK (group_id = crc12(group_name)),
     group_name text NOT NULL UNIQUE CHECK (group_name <> ''),
     relation   regclass
 );
 COMMENT ON TABLE luuid_group IS 'registry of luuid group names, their CRC-12 group ids and tables';
-SELECT pg_catalog.pg_extension_config_dump('luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
+SELECT pg_catalog.pg_extension_config_dump('luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation AND c.relpersistence OPERATOR(pg_catalog.<>) ''t'' AND c.relkind OPERATOR(pg_catalog.<>) ALL (''{i,I,t}''::pg_catalog."char"[]))');
 GRANT SELECT ON luuid_group TO PUBLIC;
 
 -- Not STRICT: a NULL group or pk is an error (22004), not a NULL id.

@@ -30,7 +30,7 @@ CREATE TABLE @extschema@.luuid_group (
     relation   regclass
 );
 COMMENT ON TABLE @extschema@.luuid_group IS 'registry of luuid group names, their CRC-12 group ids and tables';
-SELECT pg_catalog.pg_extension_config_dump('@extschema@.luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation AND c.relpersistence OPERATOR(pg_catalog.<>) ''t'' AND c.relkind OPERATOR(pg_catalog.<>) ALL (''{i,I,t}''::pg_catalog."char"[]))');
 GRANT SELECT ON @extschema@.luuid_group TO PUBLIC;
 
 CREATE FUNCTION @extschema@.uidx_sql_luuid(pk bigint, group_id integer) RETURNS uuid

@@ -54,7 +54,7 @@ COMMENT ON COLUMN @extschema@.uidx_region.part IS 'a router partition that holds
 
 -- A dump leaves out a luuid_group row whose table is gone (its OID, dumped
 -- as a number, would name another relation after a restore).
-SELECT pg_catalog.pg_extension_config_dump('@extschema@.luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation AND c.relpersistence OPERATOR(pg_catalog.<>) ''t'' AND c.relkind OPERATOR(pg_catalog.<>) ALL (''{i,I,t}''::pg_catalog."char"[]))');
 
 --@functions
 

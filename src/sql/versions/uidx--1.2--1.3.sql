@@ -75,7 +75,7 @@ COMMENT ON COLUMN uidx_region.part IS 'a router partition that holds the country
 -- The luuid registry has no event trigger any more (below), so a dropped
 -- table's OID can stay in luuid_group.relation: a dump leaves such a row out
 -- (its OID, dumped as a number, would name another relation after a restore).
-SELECT pg_catalog.pg_extension_config_dump('luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation)');
+SELECT pg_catalog.pg_extension_config_dump('luuid_group', 'WHERE relation IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relation AND c.relpersistence OPERATOR(pg_catalog.<>) ''t'' AND c.relkind OPERATOR(pg_catalog.<>) ALL (''{i,I,t}''::pg_catalog."char"[]))');
 
 -- Every function of 1.3, new or changed, from src/sql/install/ (src/sql/assemble.sh
 -- --update), with its comment; what follows needs them.
