@@ -326,6 +326,15 @@ read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection
 	/* the planner holds a lock on both already */
 	heap = table_open(heap_oid, NoLock);
 	index = index_open(index_oid, NoLock);
+	/*
+	 * An index built over a broken HOT chain (indcheckxmin) holds the key of
+	 * the chain's live row at its root, whose earlier rows carry others:
+	 * while a snapshot older than the build keeps them, the first row of the
+	 * chain that SnapshotNonVacuumable admits is one of those.  Its key is
+	 * read from the index tuple, as PostgreSQL reads it.
+	 */
+	if (index->rd_index->indcheckxmin)
+		heap_attno = InvalidAttrNumber;
 	slot = table_slot_create(heap, NULL);
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
 	scan = uidx_index_beginscan(heap, index, &snapshot, nkeys);
