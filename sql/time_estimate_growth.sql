@@ -337,3 +337,69 @@ SELECT t.name, q.query_case,
        ) AS q(query_case, query)
  ORDER BY 1, 2;
 DROP TABLE tg_dead_nulls, tg_dead_nulls_twin, tg_dead_nulls_desc, tg_dead_nulls_desc_twin;
+
+-- ===========================================================================
+-- A VACUUM since ANALYZE (autovacuum's insert-triggered one among them)
+-- counts the rows again in pg_class.reltuples without a new histogram: the
+-- rows added before it are those the cumulative statistics count as changed
+-- since ANALYZE.  Each load is flushed to those statistics before the next
+-- step (pg_stat_force_next_flush), so that the counts do not lag behind.
+-- 10,000 rows one a minute from 2024-01-01 analyzed, then 2,000 from
+-- 2024-01-08; "daily" holds 1,000 rows a day from 2024-01-01 and today's
+-- (2024-01-08) first 300 when analyzed, then 500 more of today.
+-- ===========================================================================
+CREATE TABLE tg_vacuumed (id iuid, v integer) WITH (autovacuum_enabled = off);
+CREATE INDEX ON tg_vacuumed (id);
+CREATE TABLE tg_vacuumed_days (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
+SELECT count(*) FROM uidx_create_time_partitions('tg_vacuumed_days', '2024-01-01', '2024-01-09', '1 day');
+ALTER TABLE tg_vacuumed_days SET (autovacuum_enabled = off);
+SELECT format('ALTER TABLE %s SET (autovacuum_enabled = off)', inhrelid::regclass)
+  FROM pg_inherits WHERE inhparent = 'tg_vacuumed_days'::regclass \gexec
+CREATE TABLE tg_vacuumed_updated (id iuid, v integer) WITH (autovacuum_enabled = off);
+CREATE INDEX ON tg_vacuumed_updated (id);
+CREATE TABLE tg_vacuumed_deleted (id iuid, v integer) WITH (autovacuum_enabled = off);
+CREATE INDEX ON tg_vacuumed_deleted (id);
+INSERT INTO tg_vacuumed
+SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '1 minute', 7, 3, g), g
+  FROM generate_series(0, 9999) g;
+INSERT INTO tg_vacuumed_updated SELECT * FROM tg_vacuumed;
+INSERT INTO tg_vacuumed_deleted SELECT * FROM tg_vacuumed;
+INSERT INTO tg_vacuumed_days
+SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '86.4 seconds', 7, 3, g)
+  FROM generate_series(0, 7299) g;
+SELECT pg_stat_force_next_flush();
+ANALYZE tg_vacuumed, tg_vacuumed_days, tg_vacuumed_updated, tg_vacuumed_deleted;
+INSERT INTO tg_vacuumed
+SELECT iuid_from_parts('2024-01-08'::timestamptz + g * interval '1 minute', 7, 3, 10000 + g), g
+  FROM generate_series(0, 1999) g;
+INSERT INTO tg_vacuumed_deleted SELECT * FROM tg_vacuumed WHERE v >= 0 AND id > iuid_lower_bound('2024-01-08');
+-- the table's growth is new row versions, no key past the histogram's end
+UPDATE tg_vacuumed_updated SET v = -v WHERE v % 10 = 0;
+-- a retention DELETE of as many old rows as were added
+DELETE FROM tg_vacuumed_deleted WHERE id < iuid_lower_bound('2024-01-02 09:20');
+INSERT INTO tg_vacuumed_days
+SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '86.4 seconds', 7, 3, g)
+  FROM generate_series(7300, 7799) g;
+SELECT pg_stat_force_next_flush();
+CREATE TEMP TABLE tg_vacuum_cases AS
+SELECT c.query_case, c.query, e.ok AS ok_before_vacuum
+  FROM (VALUES
+    ('since Jan 8 09:20', $$SELECT * FROM tg_vacuumed WHERE iuid_timestamp(id) >= '2024-01-08 09:20'$$),
+    ('since Jan 8 09:20, id range', $$SELECT * FROM tg_vacuumed WHERE id >= iuid_lower_bound('2024-01-08 09:20')$$),
+    ('before Jan 7', $$SELECT * FROM tg_vacuumed WHERE iuid_timestamp(id) < '2024-01-07'$$),
+    ('today, daily partitions', $$SELECT * FROM tg_vacuumed_days WHERE iuid_timestamp(id) >= '2024-01-08'$$),
+    ('since 12:00, daily partitions', $$SELECT * FROM tg_vacuumed_days WHERE iuid_timestamp(id) >= '2024-01-08 12:00'$$),
+    ('updated, since Jan 6', $$SELECT * FROM tg_vacuumed_updated WHERE iuid_timestamp(id) >= '2024-01-06'$$),
+    ('updated, before Jan 2', $$SELECT * FROM tg_vacuumed_updated WHERE id < iuid_lower_bound('2024-01-02')$$),
+    ('retention delete, since Jan 8 09:20', $$SELECT * FROM tg_vacuumed_deleted WHERE iuid_timestamp(id) >= '2024-01-08 09:20'$$)
+  ) AS c(query_case, query), pg_temp.estimate(c.query) e;
+VACUUM tg_vacuumed, tg_vacuumed_days, tg_vacuumed_updated, tg_vacuumed_deleted;
+-- the VACUUM counted every row again
+SELECT relname, reltuples
+  FROM pg_class
+ WHERE relname IN ('tg_vacuumed', 'tg_vacuumed_updated', 'tg_vacuumed_deleted')
+ ORDER BY 1;
+SELECT c.query_case, c.ok_before_vacuum, e.*
+  FROM tg_vacuum_cases c, pg_temp.estimate(c.query) e
+ ORDER BY c.query_case COLLATE "C";
+DROP TABLE tg_vacuumed, tg_vacuumed_days, tg_vacuumed_updated, tg_vacuumed_deleted, tg_vacuum_cases;

@@ -17,6 +17,9 @@
  *   - make_restrictinfo() gained has_clone and is_clone (time_index.c).
  *   - GUC string values are allocated with guc_strdup() and released with
  *     guc_free(), not strdup()/free() (below; clock.c).
+ *   - PgStat_StatTabEntry's fields were renamed (changes_since_analyze
+ *     became mod_since_analyze, vacuum_timestamp last_vacuum_time, and so
+ *     on): UIDX_TABSTAT_* below; time_estimate.c.
  * PostgreSQL 17
  *   - MERGE's ON condition is Query.mergeJoinCondition, which the planner
  *     hook's rewrite must see (time_prune.c).
@@ -55,6 +58,25 @@
 
 #include "nodes/nodes.h"
 #include "optimizer/planner.h"
+
+/*
+ * The fields of a table's cumulative statistics (pgstat.h's
+ * PgStat_StatTabEntry) that time_estimate.c reads, by their PostgreSQL 16
+ * names.
+ */
+#if PG_VERSION_NUM >= 160000
+#define UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry) ((entry)->mod_since_analyze)
+#define UIDX_TABSTAT_VACUUM_TIME(entry) ((entry)->last_vacuum_time)
+#define UIDX_TABSTAT_AUTOVACUUM_TIME(entry) ((entry)->last_autovacuum_time)
+#define UIDX_TABSTAT_ANALYZE_TIME(entry) ((entry)->last_analyze_time)
+#define UIDX_TABSTAT_AUTOANALYZE_TIME(entry) ((entry)->last_autoanalyze_time)
+#else
+#define UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry) ((entry)->changes_since_analyze)
+#define UIDX_TABSTAT_VACUUM_TIME(entry) ((entry)->vacuum_timestamp)
+#define UIDX_TABSTAT_AUTOVACUUM_TIME(entry) ((entry)->autovac_vacuum_timestamp)
+#define UIDX_TABSTAT_ANALYZE_TIME(entry) ((entry)->analyze_timestamp)
+#define UIDX_TABSTAT_AUTOANALYZE_TIME(entry) ((entry)->autovac_analyze_timestamp)
+#endif
 
 /* From PostgreSQL 16 on, postgres.h no longer brings the varlena macros. */
 #if PG_VERSION_NUM >= 160000

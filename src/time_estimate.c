@@ -31,6 +31,7 @@
 #include "access/table.h"
 #include "access/tableam.h"
 #include "access/visibilitymap.h"
+#include "access/xlog.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_attribute.h"
 #include "catalog/pg_class.h"
@@ -40,6 +41,7 @@
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
+#include "pgstat.h"
 #include "storage/bufmgr.h"
 #include "utils/datum.h"
 #include "utils/lsyscache.h"
@@ -621,8 +623,40 @@ probe_key_end(PlannerInfo *root, VariableStatData *vardata, const UidxTimeLayout
 }
 
 /*
- * The rows ANALYZE (or VACUUM) last counted in the rel's table (0 if never),
- * and the rows it holds now.  rel->tuples is the latter as PostgreSQL's
+ * The rows of `relid` that its histogram counted, where a VACUUM since the
+ * last ANALYZE counted them again in pg_class.reltuples (`reltuples`) without
+ * making a new histogram: the rows it holds `now` less the rows changed since
+ * that ANALYZE, as the cumulative statistics count them (the number
+ * autovacuum decides to analyze by).  The rows updated or deleted since are
+ * counted as changed too, so the rows added are then at most overcounted.
+ * `reltuples` where those statistics do not say when the histogram and the
+ * count were taken: statistics reset (no times), on a standby (VACUUM and
+ * ANALYZE run on the primary), track_counts off (its times stale), or no
+ * VACUUM since the last ANALYZE (reltuples is then ANALYZE's own count).
+ */
+static double
+rows_counted_by_histogram(Oid relid, bool shared, double reltuples, double now)
+{
+	PgStat_StatTabEntry *entry;
+	TimestampTz analyzed;
+	TimestampTz vacuumed;
+
+	if (!pgstat_track_counts || RecoveryInProgress())
+		return reltuples;
+	entry = pgstat_fetch_stat_tabentry_ext(shared, relid);
+	if (entry == NULL)
+		return reltuples;
+	analyzed = Max(UIDX_TABSTAT_ANALYZE_TIME(entry), UIDX_TABSTAT_AUTOANALYZE_TIME(entry));
+	vacuumed = Max(UIDX_TABSTAT_VACUUM_TIME(entry), UIDX_TABSTAT_AUTOVACUUM_TIME(entry));
+	if (analyzed == 0 || vacuumed <= analyzed || UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry) <= 0)
+		return reltuples;
+	return Min(reltuples, Max(now - (double) UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry), 0.0));
+}
+
+/*
+ * The rows the rel's histogram counted (0 if never analyzed; where a VACUUM
+ * counted them again since, rows_counted_by_histogram), and the rows it
+ * holds now.  rel->tuples is the latter as PostgreSQL's
  * estimate_rel_size() reckons it: the counted rows per page times the pages
  * there are now, but for a table never counted it assumes at least 10 pages
  * (a table just made may fill fast); here, where the index shows its keys,
@@ -634,6 +668,7 @@ table_rows(PlannerInfo *root, RelOptInfo *rel, double *counted, double *now)
 	RangeTblEntry *rte = root->simple_rte_array[rel->relid];
 	HeapTuple	tuple;
 	double		reltuples = -1.0;
+	bool		relisshared = false;
 
 	*counted = 0.0;
 	*now = rel->tuples;
@@ -641,10 +676,11 @@ table_rows(PlannerInfo *root, RelOptInfo *rel, double *counted, double *now)
 	if (HeapTupleIsValid(tuple))
 	{
 		reltuples = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
+		relisshared = ((Form_pg_class) GETSTRUCT(tuple))->relisshared;
 		ReleaseSysCache(tuple);
 	}
 	if (reltuples >= 0.0)
-		*counted = reltuples;
+		*counted = rows_counted_by_histogram(rte->relid, relisshared, reltuples, *now);
 	else if (rel->pages > 0)
 	{
 		/* the planner holds a lock on it already */
