@@ -352,7 +352,6 @@ CREATE TABLE tg_vacuumed (id iuid, v integer) WITH (autovacuum_enabled = off);
 CREATE INDEX ON tg_vacuumed (id);
 CREATE TABLE tg_vacuumed_days (id iuid PRIMARY KEY) PARTITION BY RANGE (id);
 SELECT count(*) FROM uidx_create_time_partitions('tg_vacuumed_days', '2024-01-01', '2024-01-09', '1 day');
-ALTER TABLE tg_vacuumed_days SET (autovacuum_enabled = off);
 SELECT format('ALTER TABLE %s SET (autovacuum_enabled = off)', inhrelid::regclass)
   FROM pg_inherits WHERE inhparent = 'tg_vacuumed_days'::regclass \gexec
 CREATE TABLE tg_vacuumed_updated (id iuid, v integer) WITH (autovacuum_enabled = off);
