@@ -640,6 +640,7 @@ rows_counted_by_histogram(Oid relid, bool shared, double reltuples, double now)
 	PgStat_StatTabEntry *entry;
 	TimestampTz analyzed;
 	TimestampTz vacuumed;
+	double		changed;
 
 	if (!pgstat_track_counts || RecoveryInProgress())
 		return reltuples;
@@ -648,9 +649,16 @@ rows_counted_by_histogram(Oid relid, bool shared, double reltuples, double now)
 		return reltuples;
 	analyzed = Max(UIDX_TABSTAT_ANALYZE_TIME(entry), UIDX_TABSTAT_AUTOANALYZE_TIME(entry));
 	vacuumed = Max(UIDX_TABSTAT_VACUUM_TIME(entry), UIDX_TABSTAT_AUTOVACUUM_TIME(entry));
-	if (analyzed == 0 || vacuumed <= analyzed || UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry) <= 0)
+	changed = (double) UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry);
+	/*
+	 * No row left that the histogram counted is not what it shows: a
+	 * session flushes its counts at most once a second, so those of a load
+	 * that ANALYZE in the same session followed at once land after
+	 * ANALYZE has zeroed them, and count the rows it saw as changed.
+	 */
+	if (analyzed == 0 || vacuumed <= analyzed || changed <= 0 || changed >= now)
 		return reltuples;
-	return Min(reltuples, Max(now - (double) UIDX_TABSTAT_MOD_SINCE_ANALYZE(entry), 0.0));
+	return Min(reltuples, now - changed);
 }
 
 /*
