@@ -4,7 +4,8 @@
  *
  * May touch: the selectivity cached in the RestrictInfo it is given, and
  * nothing else; it reads pg_statistic through examine_variable, pg_class's
- * reltuples, and the key's first and last keys from a btree index on it, or
+ * reltuples, the table's cumulative statistics (the rows changed since
+ * ANALYZE), and the key's first and last keys from a btree index on it, or
  * from the heap row the index scan's visibility check fetches (docs/internals.md
  * "Rows added since ANALYZE").
  *
