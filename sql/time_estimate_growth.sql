@@ -403,3 +403,31 @@ SELECT c.query_case, c.ok_before_vacuum, e.*
   FROM tg_vacuum_cases c, pg_temp.estimate(c.query) e
  ORDER BY c.query_case COLLATE "C";
 DROP TABLE tg_vacuumed, tg_vacuumed_days, tg_vacuumed_updated, tg_vacuumed_deleted, tg_vacuum_cases;
+
+-- ===========================================================================
+-- Reading those statistics while planning leaves the session's own reads of
+-- them as they were: under stats_fetch_consistency = snapshot, a pg_stat_*
+-- query sees the counts as they are at its own first read in the
+-- transaction, not as they were when a query before it was planned.
+-- ===========================================================================
+CREATE TABLE tg_stats_read (id iuid, v integer) WITH (autovacuum_enabled = off);
+CREATE INDEX ON tg_stats_read (id);
+INSERT INTO tg_stats_read
+SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '1 minute', 7, 3, g), g
+  FROM generate_series(0, 9999) g;
+SELECT pg_stat_force_next_flush();
+ANALYZE tg_stats_read;
+INSERT INTO tg_stats_read
+SELECT iuid_from_parts('2024-01-08'::timestamptz + g * interval '1 minute', 7, 3, 10000 + g), g
+  FROM generate_series(0, 1999) g;
+SELECT pg_stat_force_next_flush();
+VACUUM tg_stats_read;
+SET stats_fetch_consistency = snapshot;
+BEGIN;
+SELECT e.ok FROM pg_temp.estimate($$SELECT * FROM tg_stats_read WHERE iuid_timestamp(id) >= '2024-01-08 09:20'$$) e;
+SELECT pg_stat_reset_single_table_counters('tg_stats_read'::regclass);
+SELECT n_mod_since_analyze, last_vacuum IS NULL AS vacuum_time_reset
+  FROM pg_stat_user_tables WHERE relid = 'tg_stats_read'::regclass;
+COMMIT;
+RESET stats_fetch_consistency;
+DROP TABLE tg_stats_read;
