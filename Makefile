@@ -14,12 +14,16 @@ OBJS         = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c)))
 # The current version's script is assembled from src/sql/install/; every released
 # version's script and every upgrade script are kept as they shipped in
 # src/sql/versions/ (uidx--1.0.sql is the 1.0 install script, byte for byte).
-# The open update script (from the last release) is the one version file
-# that is built: src/sql/assemble.sh --update expands its --@functions line into
-# every function of src/sql/install/.
-OPEN_UPDATE  = uidx--1.2--$(EXTVERSION).sql
+# The open update script (from the last release), while a version is in
+# development, is the one version file that is built: src/sql/assemble.sh
+# --update expands its --@functions line into every function of
+# src/sql/install/.  A released tree has none (OPEN_UPDATE empty): its delta
+# is frozen in src/sql/versions/ as the build expanded it (test/README.md
+# "Upgrade scripts"); the next version opens with OPEN_UPDATE =
+# uidx--$(last release)--$(EXTVERSION).sql.
+OPEN_UPDATE  =
 DATA_built   = uidx--$(EXTVERSION).sql $(OPEN_UPDATE)
-DATA         = $(filter-out src/sql/versions/$(OPEN_UPDATE),$(sort $(wildcard src/sql/versions/uidx--*.sql)))
+DATA         = $(filter-out $(addprefix src/sql/versions/,$(OPEN_UPDATE)),$(sort $(wildcard src/sql/versions/uidx--*.sql)))
 # UIDX_CLOCK_GRAIN_NS=N (e.g. 1000000) builds a real clock that ticks only
 # every N ns, for a test run that proves no result depends on how many calls
 # fall into one tick (src/clock.c, test/README.md "Testing"); never for use.
@@ -35,7 +39,7 @@ PG_CPPFLAGS  = -I$(srcdir)/src -DUIDX_VERSION='"$(EXTVERSION)"' \
 PG_CFLAGS    = -Werror=implicit-function-declaration -Wextra -Wno-unused-parameter \
                -Wno-missing-field-initializers $(if $(UIDX_WERROR),-Werror)
 SHLIB_LINK   = -lcrypto
-EXTRA_CLEAN  = uidx--$(EXTVERSION).sql uidx--$(EXTVERSION).sql.tmp $(OPEN_UPDATE) $(OPEN_UPDATE).tmp \
+EXTRA_CLEAN  = uidx--$(EXTVERSION).sql uidx--$(EXTVERSION).sql.tmp $(OPEN_UPDATE) $(addsuffix .tmp,$(OPEN_UPDATE)) \
                results/ regression.diffs regression.out
 
 # Every sql/NAME.sql is a pg_regress test with expected/NAME.out.
@@ -79,9 +83,11 @@ uidx--$(EXTVERSION).sql: $(INSTALL_FRAGMENTS) $(wildcard src/sql/common/*.sql) s
 	bash src/sql/assemble.sh uidx $(INSTALL_FRAGMENTS) > $@.tmp
 	mv $@.tmp $@
 
+ifneq ($(OPEN_UPDATE),)
 $(OPEN_UPDATE): src/sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) $(wildcard src/sql/common/*.sql) src/sql/assemble.sh
 	bash src/sql/assemble.sh --update uidx src/sql/versions/$(OPEN_UPDATE) $(INSTALL_FRAGMENTS) > $@.tmp
 	mv $@.tmp $@
+endif
 
 installcheck-preflight:
 	@out=$$('$(bindir)/psql' -X -A -t -q -d postgres \
