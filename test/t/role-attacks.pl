@@ -142,7 +142,7 @@ for my $case ([ 'sco', 'sco_s', qr/owned by role sco/ ], [ 'creator', 'shared', 
 # one), and a group role may have other members.  Owning the schema through
 # such a role is no ownership: sco could still replace what is installed.
 $su->('owned', 'CREATE ROLE tenant_admin LOGIN CREATEROLE; GRANT sco TO tenant_admin;
-                CREATE ROLE app_group NOLOGIN; GRANT app_group TO sco; GRANT app_group TO ' . $super . ';
+                CREATE ROLE app_group NOLOGIN; GRANT app_group TO sco; GRANT app_group TO CURRENT_USER;
                 CREATE SCHEMA group_s AUTHORIZATION app_group;
                 GRANT CREATE ON DATABASE owned TO tenant_admin');
 for my $case ([ 'tenant_admin', 'sco_s', 'sco', 'sco' ], [ $super, 'group_s', 'app_group', 'sco, tenant_admin' ]) {
@@ -160,7 +160,7 @@ for my $case ([ 'tenant_admin', 'sco_s', 'sco', 'sco' ], [ $super, 'group_s', 'a
 		extra_params => [ '-U', 'tenant_admin', '-v', 'ON_ERROR_STOP=1', '-v', 'schema=admin_own' ]);
 	is($ret, 0, 'install check: the CREATEROLE role installs into a schema of its own') or diag($err);
 	$su->('owned', 'DROP SCHEMA admin_own CASCADE; DROP SCHEMA group_s; REVOKE CREATE ON DATABASE owned FROM tenant_admin;
-	                REVOKE app_group FROM ' . $super . '; DROP ROLE app_group');
+	                REVOKE app_group FROM CURRENT_USER; DROP ROLE app_group');
 }
 # The SET that pg_dump and pg_restore run lets only a restore of the
 # extension through (test/t/managed-pgtle.sh restores one): the psql script,
