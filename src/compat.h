@@ -249,9 +249,13 @@ uidx_soft_error(Node *context)
 /*
  * An index scan for the planner's probe of a key's actual end
  * (time_estimate.c): index_beginscan() gained an instrumentation argument in
- * PostgreSQL 18.
+ * PostgreSQL 18, and scan options (SO_NONE, as selfuncs.c's own probe
+ * passes) in 19.
  */
-#if PG_VERSION_NUM >= 180000
+#if PG_VERSION_NUM >= 190000
+#define uidx_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0, SO_NONE)
+#elif PG_VERSION_NUM >= 180000
 #define uidx_index_beginscan(heap, index, snapshot, nkeys) \
 	index_beginscan((heap), (index), (snapshot), NULL, (nkeys), 0)
 #else
