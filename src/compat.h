@@ -263,4 +263,23 @@ uidx_soft_error(Node *context)
 	index_beginscan((heap), (index), (snapshot), (nkeys), 0)
 #endif
 
+/*
+ * The same probe's reading of a btree's end leaf page and of the row its end
+ * entry names: _bt_get_endpoint() lost its snapshot argument with "snapshot
+ * too old" in PostgreSQL 17, and table_index_fetch_begin() gained scan
+ * options in 19.
+ */
+#if PG_VERSION_NUM >= 170000
+#define uidx_bt_get_endpoint(index, rightmost, snapshot) \
+	_bt_get_endpoint((index), 0, (rightmost))
+#else
+#define uidx_bt_get_endpoint(index, rightmost, snapshot) \
+	_bt_get_endpoint((index), 0, (rightmost), (snapshot))
+#endif
+#if PG_VERSION_NUM >= 190000
+#define uidx_index_fetch_begin(heap) table_index_fetch_begin((heap), SO_NONE)
+#else
+#define uidx_index_fetch_begin(heap) table_index_fetch_begin(heap)
+#endif
+
 #endif							/* UIDX_COMPAT_H */

@@ -413,6 +413,103 @@ read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection
 	return found;
 }
 
+static bool
+heap_page_all_visible(Relation heap, BlockNumber block)
+{
+	Buffer		vmbuffer = InvalidBuffer;
+	bool		all_visible = VM_ALL_VISIBLE(heap, block, &vmbuffer);
+
+	if (BufferIsValid(vmbuffer))
+		ReleaseBuffer(vmbuffer);
+	return all_visible;
+}
+
+/*
+ * The end key of a btree index, read from the last entry of its rightmost
+ * leaf page (BackwardScanDirection) or the first of its leftmost one, where
+ * that entry is one read_index_end() would stop at: a key, not a posting
+ * list, not killed, whose row some snapshot may still see (its page
+ * all-visible, or the row fetched under SnapshotNonVacuumable, as
+ * selfuncs.c's get_actual_variable_endpoint() checks it).  The index scan
+ * finds the same entry, but btree's _bt_readpage() first tests and copies
+ * every entry of the leaf page, most of a probe's cost on a full page.
+ * PROBE_UNKNOWN for anything else (a NULL, an empty end page, a dead row, a
+ * standby, where killed entries are not trusted): the scan decides.  It
+ * reads one index page and at most one heap page, both the scan's first.
+ */
+static ProbeResult
+read_index_end_fast(Oid heap_oid, Oid index_oid, ScanDirection dir, Datum *result)
+{
+	Relation	heap;
+	Relation	index;
+	SnapshotData snapshot;
+	Buffer		buf;
+	ItemPointerData tid;
+	pg_uuid_t	key;
+	bool		have_key = false;
+	bool		visible;
+
+	if (RecoveryInProgress())
+		return PROBE_UNKNOWN;
+	/* the planner holds a lock on both already */
+	heap = table_open(heap_oid, NoLock);
+	index = index_open(index_oid, NoLock);
+	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
+	buf = uidx_bt_get_endpoint(index, ScanDirectionIsBackward(dir), &snapshot);
+	if (BufferIsValid(buf))
+	{
+		Page		page = BufferGetPage(buf);
+		BTPageOpaque opaque = BTPageGetOpaque(page);
+		OffsetNumber minoff = P_FIRSTDATAKEY(opaque);
+		OffsetNumber maxoff = PageGetMaxOffsetNumber(page);
+
+		if (minoff <= maxoff)
+		{
+			OffsetNumber off = ScanDirectionIsBackward(dir) ? maxoff : minoff;
+			ItemId		itemid = PageGetItemId(page, off);
+			IndexTuple	itup = (IndexTuple) PageGetItem(page, itemid);
+
+			if (!ItemIdIsDead(itemid) && !BTreeTupleIsPosting(itup))
+			{
+				bool		isnull;
+				Datum		value = index_getattr(itup, 1, RelationGetDescr(index), &isnull);
+
+				if (!isnull)
+				{
+					memcpy(key.data, DatumGetUUIDP(value)->data, UIDX_LEN);
+					tid = itup->t_tid;
+					have_key = true;
+				}
+			}
+		}
+		_bt_relbuf(index, buf);
+	}
+	index_close(index, NoLock);
+	if (!have_key)
+	{
+		table_close(heap, NoLock);
+		return PROBE_UNKNOWN;
+	}
+	visible = heap_page_all_visible(heap, ItemPointerGetBlockNumber(&tid));
+	if (!visible)
+	{
+		IndexFetchTableData *fetch = uidx_index_fetch_begin(heap);
+		TupleTableSlot *slot = table_slot_create(heap, NULL);
+		bool		call_again = false;
+		bool		all_dead = false;
+
+		visible = table_index_fetch_tuple(fetch, &tid, &snapshot, slot, &call_again,
+										  &all_dead);
+		ExecDropSingleTupleTableSlot(slot);
+		table_index_fetch_end(fetch);
+	}
+	table_close(heap, NoLock);
+	if (!visible)
+		return PROBE_UNKNOWN;
+	*result = datumCopy(UUIDPGetDatum(&key), false, UIDX_LEN);
+	return PROBE_FOUND;
+}
+
 /*
  * The probes of one rel's estimates: each time filter's ranges, and their
  * interval, ask for the same ends, so one set_rel_pathlist call reads each
@@ -473,7 +570,9 @@ read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanD
  * page PostgreSQL's probe never reads, and a hundred such pages would end
  * the probe without an answer.  A NULL met all the same (under a NOT NULL
  * constraint not yet validated, which PostgreSQL 18 allows) reads the end
- * again with IS NOT NULL.
+ * again with IS NOT NULL.  Without scan keys, the end entry is read
+ * first without a scan (read_index_end_fast); a scan reads the end only
+ * where that entry is not the answer.
  */
 static ProbeResult
 read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
@@ -485,6 +584,8 @@ read_index_end_key(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirec
 	if (nkeys > 0)
 		return read_index_end_visible(heap_oid, index_oid, heap_attno, dir, scankeys, nkeys,
 									  result);
+	if (read_index_end_fast(heap_oid, index_oid, dir, result) == PROBE_FOUND)
+		return PROBE_FOUND;
 	if (!nulls_first)
 		found = read_index_end_visible(heap_oid, index_oid, heap_attno, dir, NULL, 0, result);
 	if (found != PROBE_NULL)
