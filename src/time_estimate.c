@@ -274,9 +274,9 @@ fraction_between_stats(VariableStatData *vardata, const UidxTimeLayoutOids *key_
  * planning only, under SnapshotNonVacuumable, with the visibility map
  * sparing the heap where it can, and giving up after VISITED_PAGES_LIMIT
  * (100) heap pages without a visible row.  The key is read from the heap
- * tuple that check fetches, or where the visibility map spares the heap,
- * from the index tuple: no heap page is read that PostgreSQL's probe would
- * not read (read_index_end).
+ * tuple that check fetches, or where the visibility map spares the heap
+ * (or that row is an earlier one of a HOT chain), from the index tuple: no
+ * heap page is read that PostgreSQL's probe would not read (read_index_end).
  * ------------------------------------------------------------------------- */
 
 #define PROBE_HEAP_PAGES_LIMIT 100
@@ -284,9 +284,10 @@ fraction_between_stats(VariableStatData *vardata, const UidxTimeLayoutOids *key_
 /*
  * What a probe found: a key, no key at all, or no answer.  Only between
  * read_index_end() and read_index_end_key(): PROBE_NULL, a scan without
- * keys met a NULL first; PROBE_ALL_VISIBLE, a scan that reads the key from
- * the heap tuple met a row the visibility map shows visible, whose heap it
- * does not read.
+ * keys met a NULL first; PROBE_INDEX_KEY, a scan that reads the key from
+ * the heap tuple met a row whose key is to be read from the index tuple: one
+ * the visibility map shows visible, whose heap it does not read, or an
+ * earlier row of a HOT chain.
  */
 typedef enum ProbeResult
 {
@@ -294,8 +295,30 @@ typedef enum ProbeResult
 	PROBE_NONE,
 	PROBE_UNKNOWN,
 	PROBE_NULL,
-	PROBE_ALL_VISIBLE
+	PROBE_INDEX_KEY
 } ProbeResult;
+
+/*
+ * Is the heap row in `slot` one that a later row of its HOT chain replaced?
+ * An index built concurrently over a broken HOT chain (no indcheckxmin
+ * then: the build waits for older snapshots instead) holds the key of the
+ * chain's last row at its root, and an earlier row that a transaction
+ * without a snapshot keeps RECENTLY_DEAD, the first that
+ * SnapshotNonVacuumable admits, carries another key.  The chain's last row
+ * carries the index entry's key, in every chain.  Read without the buffer's
+ * lock, a flag set meanwhile only sends the key to the index tuple.
+ */
+static bool
+row_hot_updated(TupleTableSlot *slot)
+{
+	bool		should_free;
+	HeapTuple	tuple = ExecFetchSlotHeapTuple(slot, false, &should_free);
+	bool		hot_updated = HeapTupleIsHotUpdated(tuple);
+
+	if (should_free)
+		heap_freetuple(tuple);
+	return hot_updated;
+}
 
 /*
  * The first key of `index_oid` in `dir` that `scankey` admits and some
@@ -305,7 +328,9 @@ typedef enum ProbeResult
  * scan does not ask for index tuples: btree then copies none of the leaf
  * page's tuples, which costs a third of a probe on a full page.  A row on
  * an all-visible page ends that scan without a key (PROBE_ALL_VISIBLE), and
- * its end is read again from the index tuple, without touching the heap.
+ * its end is read again from the index tuple, without touching the heap;
+ * so is the end of a row a later row of its HOT chain replaced
+ * (row_hot_updated).
  */
 static ProbeResult
 read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
@@ -368,8 +393,15 @@ read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection
 			if (heap_attno != InvalidAttrNumber)
 			{
 				bool		key_isnull;
-				Datum		key = slot_getattr(slot, heap_attno, &key_isnull);
+				Datum		key;
 
+				if (row_hot_updated(slot))
+				{
+					ExecClearTuple(slot);
+					found = PROBE_INDEX_KEY;
+					break;
+				}
+				key = slot_getattr(slot, heap_attno, &key_isnull);
 				found = nkeys == 0 ? PROBE_NULL : PROBE_UNKNOWN;
 				if (!key_isnull)
 				{
@@ -385,7 +417,7 @@ read_index_end(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection
 		}
 		else if (heap_attno != InvalidAttrNumber)
 		{
-			found = PROBE_ALL_VISIBLE;
+			found = PROBE_INDEX_KEY;
 			break;
 		}
 		if (scan->xs_itup == NULL || scan->xs_recheck)
@@ -544,7 +576,7 @@ uidx_estimate_probes_reset(void)
 	less_of_row = NULL;
 }
 
-/* read_index_end(), and again from the index tuple where it met an all-visible row */
+/* read_index_end(), and again from the index tuple where it asks for that */
 static ProbeResult
 read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanDirection dir,
 					   ScanKey scankey, int nkeys, Datum *result)
@@ -552,7 +584,7 @@ read_index_end_visible(Oid heap_oid, Oid index_oid, AttrNumber heap_attno, ScanD
 	ProbeResult found = read_index_end(heap_oid, index_oid, heap_attno, dir, scankey, nkeys,
 									   result);
 
-	if (found == PROBE_ALL_VISIBLE)
+	if (found == PROBE_INDEX_KEY)
 		found = read_index_end(heap_oid, index_oid, InvalidAttrNumber, dir, scankey, nkeys,
 							   result);
 	return found;
