@@ -327,7 +327,7 @@ row_hot_updated(TupleTableSlot *slot)
  * is read from the heap tuple that the visibility check fetches, and the
  * scan does not ask for index tuples: btree then copies none of the leaf
  * page's tuples, which costs a third of a probe on a full page.  A row on
- * an all-visible page ends that scan without a key (PROBE_ALL_VISIBLE), and
+ * an all-visible page ends that scan without a key (PROBE_INDEX_KEY), and
  * its end is read again from the index tuple, without touching the heap;
  * so is the end of a row a later row of its HOT chain replaced
  * (row_hot_updated).
