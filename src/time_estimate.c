@@ -42,6 +42,7 @@
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
+#include "partitioning/partbounds.h"
 #include "pgstat.h"
 #include "storage/bufmgr.h"
 #include "utils/datum.h"
@@ -958,6 +959,97 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 }
 
 /*
+ * Does every key the rel, a partition, can hold have its field at least
+ * `from` and below `below`?  Its bounds are read from its parent's partition
+ * bounds, where the parent is range-partitioned by `key` alone in the key
+ * type's order (an upper bound that is its field's smallest key admits no
+ * key of that field); false for anything else (a default partition, an
+ * unbounded end, another key, a rel that is no partition), and for a
+ * partition no VACUUM or ANALYZE has counted yet: PostgreSQL then assumes
+ * ten pages of rows, where with_rows_since_stats() reads the real size (an
+ * empty partition made ahead of its time holds nothing).
+ */
+static bool
+partition_inside(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row, double from,
+				 double below)
+{
+	Var		   *var;
+	RelOptInfo *rel;
+	RelOptInfo *parent;
+	AppendRelInfo *appinfo;
+	PartitionBoundInfo bounds;
+	Var		   *parent_key;
+	Var		   *child_key;
+	int			part = -1;
+	int			i;
+	uint8		smallest[UIDX_LEN];
+	double		first;
+	double		last;
+	HeapTuple	tuple;
+	bool		counted = false;
+
+	while (IsA(key, RelabelType))
+		key = (Node *) ((RelabelType *) key)->arg;
+	if (!IsA(key, Var) || root->append_rel_array == NULL)
+		return false;
+	var = (Var *) key;
+	if (var->varlevelsup != 0 || var->varno <= 0 || var->varno >= root->simple_rel_array_size)
+		return false;
+	rel = root->simple_rel_array[var->varno];
+	appinfo = root->append_rel_array[var->varno];
+	if (rel == NULL || appinfo == NULL || appinfo->parent_relid <= 0 ||
+		appinfo->parent_relid >= (Index) root->simple_rel_array_size)
+		return false;
+	parent = root->simple_rel_array[appinfo->parent_relid];
+	if (parent == NULL || parent->part_scheme == NULL || parent->boundinfo == NULL ||
+		parent->part_rels == NULL || parent->partexprs == NULL ||
+		parent->part_scheme->strategy != PARTITION_STRATEGY_RANGE ||
+		parent->part_scheme->partnatts != 1 ||
+		parent->part_scheme->partopfamily[0] != key_row->btree_family ||
+		parent->partexprs[0] == NIL || !IsA(linitial(parent->partexprs[0]), Var))
+		return false;
+	parent_key = linitial_node(Var, parent->partexprs[0]);
+	if (parent_key->varattno <= 0 || parent_key->varattno > list_length(appinfo->translated_vars))
+		return false;
+	child_key = list_nth(appinfo->translated_vars, parent_key->varattno - 1);
+	if (child_key == NULL || !IsA(child_key, Var) || child_key->varno != var->varno ||
+		child_key->varattno != var->varattno)
+		return false;
+	for (i = 0; i < parent->nparts; i++)
+		if (parent->part_rels[i] == rel)
+			part = i;
+	if (part < 0)
+		return false;
+	/*
+	 * indexes[i] is the partition of the keys from datums[i - 1] to below
+	 * datums[i]; partitions are numbered in the order of their bounds, so
+	 * partition `part` is at part + 1 or, past gaps between partitions, after.
+	 */
+	bounds = parent->boundinfo;
+	for (i = part + 1; i < bounds->ndatums; i++)
+		if (bounds->indexes[i] == part)
+			break;
+	if (i >= bounds->ndatums ||
+		bounds->kind[i - 1][0] != PARTITION_RANGE_DATUM_VALUE ||
+		bounds->kind[i][0] != PARTITION_RANGE_DATUM_VALUE)
+		return false;
+	first = field_of(bounds->datums[i - 1][0], key_row->layout->time_offset);
+	last = field_of(bounds->datums[i][0], key_row->layout->time_offset);
+	if (uidx_time_key_bound(key_row->layout, (int64) last, false, smallest) &&
+		memcmp(smallest, DatumGetUUIDP(bounds->datums[i][0])->data, UIDX_LEN) == 0)
+		last -= 1;
+	if (from > first || last >= below)
+		return false;
+	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(root->simple_rte_array[var->varno]->relid));
+	if (HeapTupleIsValid(tuple))
+	{
+		counted = ((Form_pg_class) GETSTRUCT(tuple))->reltuples >= 0.0;
+		ReleaseSysCache(tuple);
+	}
+	return counted;
+}
+
+/*
  * The fraction of the key's rows whose field is at least `from` and below
  * `below`, counting only values the time function reads where it is given;
  * -1 without statistics or an index that shows the key's range.
@@ -971,6 +1063,13 @@ fraction_between(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row
 	double		selec = -1.0;
 	bool		has_stats;
 
+	/*
+	 * A range that holds every key a partition can hold holds all its rows:
+	 * no statistics or index are read (a filter aligned with daily
+	 * partitions, or the days in the middle of a longer one).
+	 */
+	if (!OidIsValid(time_function) && partition_inside(root, key, key_row, from, below))
+		return 1.0;
 	examine_variable(root, key, 0, &vardata);
 	has_stats = HeapTupleIsValid(vardata.statsTuple);
 	if (has_stats)
