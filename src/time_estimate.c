@@ -959,6 +959,70 @@ with_rows_since_stats(PlannerInfo *root, VariableStatData *vardata,
 }
 
 /*
+ * The index of `rel` in its parent's part_rels, or -1.  PostgreSQL expands a
+ * parent's partitions in that order (expand_partitioned_rtentry() in
+ * inherit.c), each with the next range-table index, so those not pruned
+ * (the others are NULL) are in the order of their relids: a binary search
+ * finds it, where a scan from the start costs the square of the partitions
+ * over one plan.  Where that order did not hold, nothing is found.
+ */
+static int
+partition_index(const RelOptInfo *parent, const RelOptInfo *rel)
+{
+	int			lo = 0;
+	int			hi = parent->nparts - 1;
+
+	while (lo <= hi)
+	{
+		int			mid = lo + (hi - lo) / 2;
+		int			at = mid;
+
+		while (at <= hi && parent->part_rels[at] == NULL)
+			at++;
+		if (at > hi)
+			hi = mid - 1;
+		else if (parent->part_rels[at] == rel)
+			return at;
+		else if (parent->part_rels[at]->relid < rel->relid)
+			lo = at + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+/*
+ * The i of partition `part` in a range partitioning's bounds, where
+ * indexes[i] is the partition of the keys from datums[i - 1] to below
+ * datums[i], or -1.  Partitions are numbered in the order of their bounds,
+ * so the partitions in indexes[] rise with i, between the -1 of the lower
+ * bounds that follow a gap (each followed by its partition's upper bound);
+ * `part`'s is at part + 1 or, past gaps, after.
+ */
+static int
+upper_bound_index(PartitionBoundInfo bounds, int part)
+{
+	int			lo = part + 1;
+	int			hi = bounds->ndatums - 1;
+
+	while (lo <= hi)
+	{
+		int			mid = lo + (hi - lo) / 2;
+		int			at = mid;
+
+		if (bounds->indexes[at] < 0 && at < hi)
+			at++;
+		if (bounds->indexes[at] == part)
+			return at;
+		if (bounds->indexes[at] >= 0 && bounds->indexes[at] < part)
+			lo = at + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+/*
  * Does every key the rel, a partition, can hold have its field at least
  * `from` and below `below`?  Its bounds are read from its parent's partition
  * bounds, where the parent is range-partitioned by `key` alone in the key
@@ -980,7 +1044,7 @@ partition_inside(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row
 	PartitionBoundInfo bounds;
 	Var		   *parent_key;
 	Var		   *child_key;
-	int			part = -1;
+	int			part;
 	int			i;
 	uint8		smallest[UIDX_LEN];
 	double		first;
@@ -1015,21 +1079,12 @@ partition_inside(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row
 	if (child_key == NULL || !IsA(child_key, Var) || child_key->varno != var->varno ||
 		child_key->varattno != var->varattno)
 		return false;
-	for (i = 0; i < parent->nparts; i++)
-		if (parent->part_rels[i] == rel)
-			part = i;
+	part = partition_index(parent, rel);
 	if (part < 0)
 		return false;
-	/*
-	 * indexes[i] is the partition of the keys from datums[i - 1] to below
-	 * datums[i]; partitions are numbered in the order of their bounds, so
-	 * partition `part` is at part + 1 or, past gaps between partitions, after.
-	 */
 	bounds = parent->boundinfo;
-	for (i = part + 1; i < bounds->ndatums; i++)
-		if (bounds->indexes[i] == part)
-			break;
-	if (i >= bounds->ndatums ||
+	i = upper_bound_index(bounds, part);
+	if (i < 1 ||
 		bounds->kind[i - 1][0] != PARTITION_RANGE_DATUM_VALUE ||
 		bounds->kind[i][0] != PARTITION_RANGE_DATUM_VALUE)
 		return false;
