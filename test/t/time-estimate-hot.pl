@@ -20,13 +20,18 @@ $node->init;
 $node->append_conf('postgresql.conf', "client_min_messages = warning\nautovacuum = off\nshared_preload_libraries = 'uidx'\n");
 $node->start;
 $node->safe_psql('postgres', 'CREATE EXTENSION uidx');
-$node->safe_psql('postgres', q{
-    CREATE TABLE th (id iuid, v integer) WITH (autovacuum_enabled = off, fillfactor = 50);
-    INSERT INTO th SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '1 minute', 7, 3, g), g
-      FROM generate_series(0, 7999) g;
-    ANALYZE th;
-    INSERT INTO th SELECT iuid_from_parts('2024-01-06 12:00'::timestamptz + (g - 8000) * interval '1 minute', 7, 3, g), g
-      FROM generate_series(8000, 9999) g});
+# rows v = from .. to of `table`, a minute apart from `start`
+my $fill = sub {
+	my ($table, $from, $to, $start) = @_;
+	return "INSERT INTO $table SELECT iuid_from_parts('$start'::timestamptz + (g - $from) * interval '1 minute', 7, 3, g), g
+	          FROM generate_series($from, $to) g";
+};
+my $make_table = sub {
+	$node->safe_psql('postgres', "CREATE TABLE $_[0] (id iuid, v integer) WITH (autovacuum_enabled = off, fillfactor = 50);"
+		. $fill->($_[0], 0, 7999, '2024-01-01'));
+};
+$make_table->('th');
+$node->safe_psql('postgres', 'ANALYZE th; ' . $fill->('th', 8000, 9999, '2024-01-06 12:00'));
 
 my $old = $node->background_psql('postgres');
 $old->query_safe('BEGIN ISOLATION LEVEL REPEATABLE READ');
@@ -73,18 +78,13 @@ $old->quit;
 # last entry answers or a scan passes an aborted insert past it first (read
 # from the chain's first row, the end seemed to be January 7, and each
 # estimate was 1 row).
-$node->safe_psql('postgres', q{
-    CREATE TABLE tc (id iuid, v integer) WITH (autovacuum_enabled = off, fillfactor = 50);
-    CREATE TABLE tc_other (x integer);
-    INSERT INTO tc SELECT iuid_from_parts('2024-01-01'::timestamptz + g * interval '1 minute', 7, 3, g), g
-      FROM generate_series(0, 7999) g});
+$make_table->('tc');
+$node->safe_psql('postgres', 'CREATE TABLE tc_other (x integer)');
 # the load's counts reach the statistics before ANALYZE zeroes them
 $node->poll_query_until('postgres',
 	q{SELECT n_mod_since_analyze = 8000 FROM pg_stat_user_tables WHERE relname = 'tc'});
 $node->safe_psql('postgres', 'ANALYZE tc');
-$node->safe_psql('postgres', q{
-    INSERT INTO tc SELECT iuid_from_parts('2024-01-06 12:00'::timestamptz + (g - 8000) * interval '1 minute', 7, 3, g), g
-      FROM generate_series(8000, 9999) g});
+$node->safe_psql('postgres', $fill->('tc', 8000, 9999, '2024-01-06 12:00'));
 my $xid = $node->background_psql('postgres');
 $xid->query_safe('BEGIN');
 $xid->query_safe('INSERT INTO tc_other VALUES (1)');
