@@ -30,6 +30,11 @@ my $make_table = sub {
 	$node->safe_psql('postgres', "CREATE TABLE $_[0] (id iuid, v integer) WITH (autovacuum_enabled = off, fillfactor = 50);"
 		. $fill->($_[0], 0, 7999, '2024-01-01'));
 };
+# the keys of rows 8000 .. 9999 move to January 8 (HOT: no index on the key yet)
+my $move_keys = sub {
+	return "UPDATE $_[0] SET id = iuid_from_parts('2024-01-08'::timestamptz + (v - 8000) * interval '1 minute', 7, 3, 100000 + v)
+	         WHERE v >= 8000";
+};
 $make_table->('th');
 $node->safe_psql('postgres', 'ANALYZE th; ' . $fill->('th', 8000, 9999, '2024-01-06 12:00'));
 
@@ -37,9 +42,7 @@ my $old = $node->background_psql('postgres');
 $old->query_safe('BEGIN ISOLATION LEVEL REPEATABLE READ');
 $old->query_safe('SELECT count(*) FROM th');
 
-$node->safe_psql('postgres', q{
-    UPDATE th SET id = iuid_from_parts('2024-01-08'::timestamptz + (v - 8000) * interval '1 minute', 7, 3, 100000 + v)
-     WHERE v >= 8000});
+$node->safe_psql('postgres', $move_keys->('th'));
 is($node->safe_psql('postgres', q{SELECT n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'th'}),
    '2000', 'the keys moved by HOT updates');
 $node->safe_psql('postgres', q{
@@ -88,9 +91,7 @@ $node->safe_psql('postgres', $fill->('tc', 8000, 9999, '2024-01-06 12:00'));
 my $xid = $node->background_psql('postgres');
 $xid->query_safe('BEGIN');
 $xid->query_safe('INSERT INTO tc_other VALUES (1)');
-$node->safe_psql('postgres', q{
-    UPDATE tc SET id = iuid_from_parts('2024-01-08'::timestamptz + (v - 8000) * interval '1 minute', 7, 3, 100000 + v)
-     WHERE v >= 8000});
+$node->safe_psql('postgres', $move_keys->('tc'));
 $node->poll_query_until('postgres',
 	q{SELECT n_tup_hot_upd = 2000 FROM pg_stat_user_tables WHERE relname = 'tc'})
   or die 'the keys did not move by HOT updates';
