@@ -814,6 +814,26 @@ rows_counted_by_histogram(Oid relid, bool shared, double reltuples, double now)
 }
 
 /*
+ * pg_class.reltuples of `relid` (-1: no VACUUM or ANALYZE has counted it),
+ * and whether it is shared.
+ */
+static double
+class_reltuples(Oid relid, bool *relisshared)
+{
+	HeapTuple	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+	double		reltuples = -1.0;
+
+	*relisshared = false;
+	if (HeapTupleIsValid(tuple))
+	{
+		reltuples = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
+		*relisshared = ((Form_pg_class) GETSTRUCT(tuple))->relisshared;
+		ReleaseSysCache(tuple);
+	}
+	return reltuples;
+}
+
+/*
  * The rows the rel's histogram counted (0 if never analyzed; where a VACUUM
  * counted them again since, rows_counted_by_histogram), and the rows it
  * holds now.  rel->tuples is the latter as PostgreSQL's
@@ -826,19 +846,11 @@ static void
 table_rows(PlannerInfo *root, RelOptInfo *rel, double *counted, double *now)
 {
 	RangeTblEntry *rte = root->simple_rte_array[rel->relid];
-	HeapTuple	tuple;
-	double		reltuples = -1.0;
-	bool		relisshared = false;
+	bool		relisshared;
+	double		reltuples = class_reltuples(rte->relid, &relisshared);
 
 	*counted = 0.0;
 	*now = rel->tuples;
-	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
-	if (HeapTupleIsValid(tuple))
-	{
-		reltuples = ((Form_pg_class) GETSTRUCT(tuple))->reltuples;
-		relisshared = ((Form_pg_class) GETSTRUCT(tuple))->relisshared;
-		ReleaseSysCache(tuple);
-	}
 	if (reltuples >= 0.0)
 		*counted = rows_counted_by_histogram(rte->relid, relisshared, reltuples, *now);
 	else if (rel->pages > 0)
@@ -1049,8 +1061,7 @@ partition_inside(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row
 	uint8		smallest[UIDX_LEN];
 	double		first;
 	double		last;
-	HeapTuple	tuple;
-	bool		counted = false;
+	bool		relisshared;
 
 	while (IsA(key, RelabelType))
 		key = (Node *) ((RelabelType *) key)->arg;
@@ -1093,15 +1104,8 @@ partition_inside(PlannerInfo *root, Node *key, const UidxTimeLayoutOids *key_row
 	if (uidx_time_key_bound(key_row->layout, (int64) last, false, smallest) &&
 		memcmp(smallest, DatumGetUUIDP(bounds->datums[i][0])->data, UIDX_LEN) == 0)
 		last -= 1;
-	if (from > first || last >= below)
-		return false;
-	tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(root->simple_rte_array[var->varno]->relid));
-	if (HeapTupleIsValid(tuple))
-	{
-		counted = ((Form_pg_class) GETSTRUCT(tuple))->reltuples >= 0.0;
-		ReleaseSysCache(tuple);
-	}
-	return counted;
+	return from <= first && last < below &&
+		class_reltuples(root->simple_rte_array[var->varno]->relid, &relisshared) >= 0.0;
 }
 
 /*
